@@ -1,0 +1,14 @@
+# Strict warnings for every project target; RATELAB_WERROR (on in CI) turns them into errors.
+function(ratelab_set_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+                                           -Wno-sign-conversion -Wnon-virtual-dtor)
+  if(RATELAB_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+endfunction()
+
+# Qt code in this project never converts implicitly between char* and QString.
+function(ratelab_qt_strict target)
+  target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII
+                                               QT_NO_FOREACH QT_NO_KEYWORDS)
+endfunction()

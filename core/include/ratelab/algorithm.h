@@ -1,0 +1,106 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ratelab/model.h"
+#include "ratelab/rational.h"
+
+namespace ratelab {
+
+/// What one algorithm decided for one request.
+struct Decision {
+    bool accepted = false;
+    /// Rejections only: the exact wait after which the same request, with no other traffic,
+    /// would be accepted. Nothing when `retry_never`.
+    std::optional<Rational> retry_after;
+    /// Rejections only: the cost exceeds what the algorithm can ever accept.
+    bool retry_never = false;
+    /// leaky_bucket acceptances only: when the request leaves the queue, and how long it waited.
+    std::optional<Rational> release;
+    std::optional<Rational> delay;
+
+    friend bool operator==(const Decision&, const Decision&) = default;
+};
+
+/// One named number of a limiter's state, for example {"tokens", 12/5}.
+struct StateField {
+    std::string name;
+    Rational value;
+    friend bool operator==(const StateField&, const StateField&) = default;
+};
+
+/// The state of one algorithm for one key at one tick.
+struct LimiterState {
+    std::vector<StateField> fields;
+    std::string summary;  ///< one line, e.g. "tokens 2.40 / 4, +0.40 per tick"
+    friend bool operator==(const LimiterState&, const LimiterState&) = default;
+};
+
+/// Why a decision came out as it did.
+struct Explanation {
+    std::string state_before;
+    std::string check;  ///< the inequality with its numbers, e.g. "estimate 4 x 0.80 + 0 + 1 = 4.20 > 4"
+    std::string state_after;
+    Decision decision;
+};
+
+/// The worst W-tick burst: the largest accepted cost inside any half-open span [start, start + W).
+struct Burst {
+    std::int64_t cost = 0;
+    Rational start;
+    friend bool operator==(const Burst&, const Burst&) = default;
+};
+
+struct Totals {
+    std::int64_t accepted = 0;
+    std::int64_t rejected = 0;
+    std::int64_t accepted_cost = 0;
+    std::int64_t rejected_cost = 0;
+    Rational max_delay;  ///< leaky_bucket only; 0 elsewhere
+    friend bool operator==(const Totals&, const Totals&) = default;
+};
+
+/// The outcome of one algorithm over a whole trace, kept in compact columns.
+struct AlgorithmRun {
+    enum Outcome : std::uint8_t { kRejected = 0, kAccepted = 1, kRejectedNever = 2 };
+
+    std::string id;
+    Totals totals;
+    Burst worst_burst;
+    /// One entry per request (empty when decisions were not kept): the outcome, and a time
+    /// value: the retry-after for a rejection, the release time for a leaky_bucket acceptance.
+    std::vector<Outcome> outcomes;
+    std::vector<Rational> times;
+
+    bool has_decisions() const { return !outcomes.empty(); }
+    bool accepted(std::size_t index) const { return outcomes[index] == kAccepted; }
+    Decision decision(const Trace& trace, std::size_t index) const;
+};
+
+struct RunOptions {
+    bool keep_decisions = true;  ///< false: totals and worst burst only (for huge traces)
+};
+
+/// A rate-limiting algorithm. Implementations are stateless; all state lives inside a run.
+class Algorithm {
+public:
+    virtual ~Algorithm() = default;
+    virtual std::string_view id() const = 0;
+
+    /// Decides every request of `trace` in order. `params` must be valid.
+    virtual AlgorithmRun run(const Trace& trace, const Params& params,
+                             const RunOptions& options) const = 0;
+    /// The state for `key` after every request with tick <= `at` has been decided.
+    virtual LimiterState state_at(const Trace& trace, const Params& params, KeyId key,
+                                  Tick at) const = 0;
+    /// The state before, the check with its numbers, and the state after request `index`.
+    virtual Explanation explain(const Trace& trace, const Params& params,
+                                std::size_t index) const = 0;
+};
+
+}  // namespace ratelab

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ratelab/algorithm.h"
+#include "ratelab/model.h"
+
+namespace ratelab {
+
+/// Raised for invalid parameters, an invalid trace or an unknown algorithm id.
+class SimulationError : public std::invalid_argument {
+public:
+    using std::invalid_argument::invalid_argument;
+};
+
+/// An immutable simulation: the inputs and every algorithm's run over them.
+struct SimulationResult {
+    std::shared_ptr<const Trace> trace;
+    Params params;
+    std::vector<AlgorithmRun> runs;  ///< in the order requested
+
+    const AlgorithmRun* find(std::string_view id) const;
+};
+
+/// Runs the algorithms `ids` (all registered ones, in display order, when empty) over `trace`.
+/// Throws SimulationError for invalid input.
+std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> trace,
+                                                 const Params& params,
+                                                 const std::vector<std::string>& ids = {},
+                                                 const RunOptions& options = {});
+
+/// The state of algorithm `id` for `key` after every request with tick <= `at`.
+LimiterState state_at(const SimulationResult& result, std::string_view id, KeyId key, Tick at);
+/// Why algorithm `id` decided request `index` as it did.
+Explanation explain(const SimulationResult& result, std::string_view id, std::size_t index);
+
+/// The default scenario: L = 4, W = 10, one request at each of ticks 6 to 13.
+Trace default_trace();
+Params default_params();
+
+}  // namespace ratelab

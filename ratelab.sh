@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# RateLab's one entry script: installs what is missing, builds, and runs the app or the tests.
+#   ./ratelab.sh run [FILE]   build and open the app (on the default scenario unless FILE is given)
+#   ./ratelab.sh test         build and run the whole test suite
+#   ./ratelab.sh build        only install and build
+#   ./ratelab.sh deps         only install the Debian packages the project needs
+set -euo pipefail
+cd "$(dirname "$0")"
+
+BUILD_DIR=${RATELAB_BUILD_DIR:-build}
+JOBS=${RATELAB_JOBS:-$(nproc)}
+
+# Debian 12 packages the build, the tests and the screenshots need.
+PACKAGES=(
+  cmake ninja-build g++ pkg-config
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
+  nlohmann-json3-dev catch2
+  fonts-dejavu-core xvfb xauth
+)
+
+log() { printf '[ratelab] %s\n' "$*" >&2; }
+
+install_deps() {
+  local missing=()
+  for p in "${PACKAGES[@]}" "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local werror=OFF
+  [ "${CI:-}" = "true" ] && werror=ON
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=${RATELAB_BUILD_TYPE:-RelWithDebInfo} \
+    -DRATELAB_WERROR=$werror >/dev/null
+  cmake --build "$BUILD_DIR" -j "$JOBS"
+}
+
+cmd=${1:-run}
+shift || true
+case "$cmd" in
+  deps) install_deps ;;
+  build) install_deps; build ;;
+  test)
+    install_deps
+    build
+    export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
+    ;;
+  run)
+    install_deps
+    build
+    if [ -x "$BUILD_DIR/app/ratelab" ]; then
+      exec "$BUILD_DIR/app/ratelab" "$@"
+    fi
+    exec "$BUILD_DIR/app/ratelab-cli" compare "${@:-traces/boundary-burst.json}"
+    ;;
+  *)
+    sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
