@@ -44,7 +44,8 @@ struct LimiterState {
 /// Why a decision came out as it did.
 struct Explanation {
     std::string state_before;
-    std::string check;  ///< the inequality with its numbers, e.g. "estimate 4 x 0.80 + 0 + 1 = 4.20 > 4"
+    std::string
+        check;  ///< the inequality with its numbers, e.g. "estimate 4 x 0.80 + 0 + 1 = 4.20 > 4"
     std::string state_after;
     Decision decision;
 };
@@ -70,6 +71,8 @@ struct AlgorithmRun {
     enum Outcome : std::uint8_t { kRejected = 0, kAccepted = 1, kRejectedNever = 2 };
 
     std::string id;
+    /// True for a shaper (leaky_bucket): accepted requests carry a release time.
+    bool releases = false;
     Totals totals;
     Burst worst_burst;
     /// One entry per request (empty when decisions were not kept): the outcome, and a time
@@ -81,6 +84,11 @@ struct AlgorithmRun {
     bool accepted(std::size_t index) const { return outcomes[index] == kAccepted; }
     Decision decision(const Trace& trace, std::size_t index) const;
 };
+
+/// Builds the Decision for one stored outcome: `time` is the retry-after of a rejection, or the
+/// release time of an acceptance when `releases`.
+Decision make_decision(AlgorithmRun::Outcome outcome, const Rational& time, bool releases,
+                       Tick tick);
 
 struct RunOptions {
     bool keep_decisions = true;  ///< false: totals and worst burst only (for huge traces)

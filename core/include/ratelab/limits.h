@@ -9,9 +9,9 @@ namespace ratelab::bounds {
 // (scaled tokens, scaled time, L*W, window sums) fits in 64 bits, with 128-bit intermediates where
 // two large factors meet. Loaders enforce them; `validate()` rejects parameters outside them.
 
-inline constexpr std::int64_t kMaxTick = 1'000'000'000'000;  ///< 10^12 ticks
-inline constexpr std::int64_t kMaxCost = 1'000'000;          ///< per request
-inline constexpr std::int64_t kMaxLimit = 1'000'000;         ///< L, capacity, queue size, burst
+inline constexpr std::int64_t kMaxTick = 1'000'000'000'000;    ///< 10^12 ticks
+inline constexpr std::int64_t kMaxCost = 1'000'000;            ///< per request
+inline constexpr std::int64_t kMaxLimit = 1'000'000;           ///< L, capacity, queue size, burst
 inline constexpr std::int64_t kMaxWindow = 1'000'000'000'000;  ///< W in ticks
 /// Numerators and denominators of rate and interval overrides.
 inline constexpr std::int64_t kMaxRationalPart = 1'000'000'000'000;

@@ -61,9 +61,9 @@ struct Overrides {
     std::optional<std::int64_t> bucket_capacity;  ///< token_bucket, default L
     std::optional<Rational> refill_rate;          ///< token_bucket, tokens per tick, default L/W
     std::optional<std::int64_t> queue_size;       ///< leaky_bucket, default L
-    std::optional<Rational> drain_interval;       ///< leaky_bucket, ticks per cost unit, default W/L
-    std::optional<std::int64_t> gcra_burst;       ///< gcra, default L
-    std::optional<Rational> emission_interval;    ///< gcra, ticks per cost unit, default W/L
+    std::optional<Rational> drain_interval;     ///< leaky_bucket, ticks per cost unit, default W/L
+    std::optional<std::int64_t> gcra_burst;     ///< gcra, default L
+    std::optional<Rational> emission_interval;  ///< gcra, ticks per cost unit, default W/L
 
     friend bool operator==(const Overrides&, const Overrides&) = default;
 };

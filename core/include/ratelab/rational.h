@@ -39,6 +39,10 @@ public:
     /// Shortest decimal up to `max_places` digits, trailing zeros trimmed: "13.5", "6", "0.33".
     std::string to_short(int max_places = 2) const;
 
+    /// num/den computed in 128 bits: exact whenever the reduced fraction fits in 64 bits, else
+    /// rounded up to a multiple of 10^-6 (never below the exact value).
+    static Rational from_wide(Int128 num, Int128 den);
+
     /// Parses "3", "-3", "5/2"; returns nothing for anything else or a zero denominator.
     static std::optional<Rational> parse(std::string_view text);
 

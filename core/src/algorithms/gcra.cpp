@@ -1,0 +1,97 @@
+// gcra: the generic cell rate algorithm; a token bucket stored as one theoretical arrival time.
+#include <algorithm>
+#include <string>
+
+#include "basic_algorithm.h"
+
+namespace ratelab {
+namespace {
+
+struct Gcra {
+    static constexpr std::string_view kId = "gcra";
+    static constexpr bool kShapes = false;
+
+    // Time is kept in units of 1/scale ticks so that the emission interval T is a whole number.
+    struct Config {
+        std::int64_t burst;     // B
+        std::int64_t interval;  // T, scaled
+        std::int64_t scale;
+        std::int64_t tolerance;  // tau = (B - 1) * T, scaled
+    };
+    struct State {
+        std::int64_t tat = 0;  // theoretical arrival time, scaled
+    };
+
+    static Config configure(const Limits& limits) {
+        const std::int64_t burst = limits.overrides.gcra_burst.value_or(limits.limit);
+        const Rational t =
+            limits.overrides.emission_interval.value_or(Rational(limits.window, limits.limit));
+        return Config{burst, t.num(), t.den(), (burst - 1) * t.num()};
+    }
+    static State initial(const Config&) { return State{}; }
+
+    /// How far the request's last cell would be ahead of schedule: base + (cost-1)*T - now.
+    static Int128 lead(const Config& c, const State& s, Tick now, std::int64_t cost) {
+        const Int128 now_scaled = static_cast<Int128>(now) * c.scale;
+        return std::max<Int128>(s.tat, now_scaled) + static_cast<Int128>(cost - 1) * c.interval -
+               now_scaled;
+    }
+
+    static bool decide(const Config& c, State& s, Tick now, std::int64_t cost, bool) {
+        if (lead(c, s, now, cost) > c.tolerance)
+            return false;
+        const std::int64_t base = std::max(s.tat, now * c.scale);
+        s.tat = base + cost * c.interval;
+        return true;
+    }
+
+    static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
+                                               std::int64_t cost) {
+        if (cost > c.burst)
+            return std::nullopt;
+        return Rational::from_wide(lead(c, s, now, cost) - c.tolerance, c.scale);
+    }
+
+    static Rational ticks(const Config& c, Int128 scaled) {
+        return Rational::from_wide(scaled, c.scale);
+    }
+
+    static LimiterState describe(const Config& c, const State& s, Tick now) {
+        const Int128 now_scaled = static_cast<Int128>(now) * c.scale;
+        const Int128 ahead = std::max<Int128>(0, s.tat - now_scaled);
+        const Rational next = ticks(c, std::max<Int128>(now_scaled, s.tat - c.tolerance));
+        // The token-bucket equivalent: B cells, less one per T the schedule runs ahead of now.
+        const Rational allowance =
+            Rational::from_wide(static_cast<Int128>(c.burst) * c.interval - ahead, c.interval);
+        return LimiterState{
+            {{"tat", ticks(c, s.tat)},
+             {"next_allowed", next},
+             {"allowance", allowance},
+             {"tolerance", ticks(c, c.tolerance)},
+             {"interval", ticks(c, c.interval)}},
+            "TAT " + ticks(c, s.tat).to_short() + ", next allowed at " + next.to_short()};
+    }
+
+    static std::string check(const Config& c, const State& s, Tick now, std::int64_t cost) {
+        const Int128 value = lead(c, s, now, cost);
+        return "max(TAT " + ticks(c, s.tat).to_short() + ", now " + std::to_string(now) + ") + (" +
+               std::to_string(cost) + " - 1) x " + ticks(c, c.interval).to_short() + " - " +
+               std::to_string(now) + " = " + ticks(c, value).to_short() +
+               (value <= c.tolerance ? " <= " : " > ") + "tolerance " +
+               ticks(c, c.tolerance).to_short();
+    }
+};
+
+}  // namespace
+
+void register_gcra(Registry& registry) {
+    registry.add(detail::make_info<Gcra>(
+        "GCRA",
+        "Keeps one theoretical arrival time per caller and accepts a request unless it would run "
+        "more than the burst tolerance ahead of schedule; a token bucket in one number.",
+        60,
+        {{"burst", "cells accepted back to back; default L"},
+         {"emission_interval", "ticks per cost unit; default W/L"}}));
+}
+
+}  // namespace ratelab

@@ -1,0 +1,88 @@
+// token_bucket: a bucket of C tokens refilled lazily at a fixed rate; a request spends its cost.
+#include <algorithm>
+#include <string>
+
+#include "basic_algorithm.h"
+
+namespace ratelab {
+namespace {
+
+struct TokenBucket {
+    static constexpr std::string_view kId = "token_bucket";
+    static constexpr bool kShapes = false;
+
+    // Tokens are kept in units of 1/rate_den, so that one tick adds exactly rate_num of them.
+    struct Config {
+        std::int64_t capacity;  // C, in tokens
+        std::int64_t rate_num;  // rate = rate_num / rate_den tokens per tick
+        std::int64_t rate_den;
+        std::int64_t full;  // C * rate_den
+    };
+    struct State {
+        std::int64_t tokens;  // scaled
+        Tick last = 0;
+    };
+
+    static Config configure(const Limits& limits) {
+        const std::int64_t capacity = limits.overrides.bucket_capacity.value_or(limits.limit);
+        const Rational rate =
+            limits.overrides.refill_rate.value_or(Rational(limits.limit, limits.window));
+        return Config{capacity, rate.num(), rate.den(), capacity * rate.den()};
+    }
+    static State initial(const Config& c) { return State{c.full, 0}; }
+
+    static std::int64_t tokens_at(const Config& c, const State& s, Tick now) {
+        const Int128 refilled = static_cast<Int128>(std::max<Tick>(0, now - s.last)) * c.rate_num;
+        return static_cast<std::int64_t>(std::min<Int128>(c.full, s.tokens + refilled));
+    }
+
+    static bool decide(const Config& c, State& s, Tick now, std::int64_t cost, bool) {
+        s.tokens = tokens_at(c, s, now);
+        s.last = std::max(s.last, now);
+        const std::int64_t needed = cost * c.rate_den;
+        if (s.tokens < needed)
+            return false;
+        s.tokens -= needed;
+        return true;
+    }
+
+    static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
+                                               std::int64_t cost) {
+        if (cost > c.capacity)
+            return std::nullopt;
+        return Rational(cost * c.rate_den - tokens_at(c, s, now), c.rate_num);
+    }
+
+    static Rational tokens(const Config& c, std::int64_t scaled) {
+        return Rational(scaled, c.rate_den);
+    }
+
+    static LimiterState describe(const Config& c, const State& s, Tick now) {
+        const Rational held = tokens(c, tokens_at(c, s, now));
+        const Rational rate(c.rate_num, c.rate_den);
+        return LimiterState{{{"tokens", held}, {"capacity", Rational(c.capacity)}, {"rate", rate}},
+                            "tokens " + held.to_fixed(2) + " / " + std::to_string(c.capacity) +
+                                ", +" + rate.to_fixed(2) + " per tick"};
+    }
+
+    static std::string check(const Config& c, const State& s, Tick now, std::int64_t cost) {
+        const std::int64_t scaled = tokens_at(c, s, now);
+        const bool enough = scaled >= cost * c.rate_den;
+        return "tokens " + tokens(c, scaled).to_fixed(2) + (enough ? " >= " : " < ") + "cost " +
+               std::to_string(cost);
+    }
+};
+
+}  // namespace
+
+void register_token_bucket(Registry& registry) {
+    registry.add(detail::make_info<TokenBucket>(
+        "Token bucket",
+        "Holds up to C tokens, refilled at a steady rate; a request spends its cost in tokens, so "
+        "an idle caller can burst C at once.",
+        40,
+        {{"capacity", "tokens the bucket holds; default L"},
+         {"refill_rate", "tokens added per tick; default L/W"}}));
+}
+
+}  // namespace ratelab

@@ -1,0 +1,88 @@
+#include "burst.h"
+
+#include <algorithm>
+
+namespace ratelab::detail {
+
+void ArrivalBurst::add(Tick tick, std::int64_t cost) {
+    while (!inside_.empty() && tick - inside_.front().tick >= window_) {
+        sum_ -= inside_.front().cost;
+        inside_.pop_front();
+    }
+    inside_.push_back(Point{tick, cost});
+    sum_ += cost;
+    if (sum_ > best_.cost)
+        best_ = Burst{sum_, Rational(inside_.front().tick)};
+}
+
+void SegmentBurst::add(const UnitSegment& segment) {
+    while (!inside_.empty() && static_cast<Int128>(segment.first) >=
+                                   static_cast<Int128>(inside_.front().first) +
+                                       static_cast<Int128>(window_) * inside_.front().scale) {
+        settle_front();
+    }
+    inside_.push_back(segment);
+    sum_ += segment.count;
+}
+
+void SegmentBurst::settle_front() {
+    const UnitSegment& front = inside_.front();
+    const UnitSegment& last = inside_.back();
+    const Int128 span_end =
+        static_cast<Int128>(front.first) + static_cast<Int128>(window_) * front.scale;
+    const Int128 room = span_end - last.first;  // > 0: every segment inside starts before span_end
+    const Int128 fits = (room + last.step - 1) / last.step;
+    const std::int64_t cut = static_cast<std::int64_t>(std::min<Int128>(fits, last.count));
+    const std::int64_t total = sum_ - last.count + cut;
+    if (total > best_.cost)
+        best_ = Burst{total, Rational(front.first, front.scale)};
+    sum_ -= front.count;
+    inside_.pop_front();
+}
+
+Burst SegmentBurst::result() {
+    while (!inside_.empty())
+        settle_front();
+    return best_;
+}
+
+void MergedUnitBurst::advance_to(Tick tick) {
+    while (!pending_.empty() && static_cast<Int128>(pending_.top().first) <
+                                    static_cast<Int128>(tick) * pending_.top().scale) {
+        release_earliest_unit();
+    }
+}
+
+void MergedUnitBurst::release_earliest_unit() {
+    UnitSegment segment = pending_.top();
+    pending_.pop();
+    take_unit(Point{segment.first, segment.scale});
+    if (segment.count > 1) {
+        segment.first += segment.step;
+        --segment.count;
+        pending_.push(segment);
+    }
+}
+
+void MergedUnitBurst::take_unit(const Point& unit) {
+    while (!inside_.empty()) {
+        const Point& front = inside_.front();
+        const Int128 front_end =
+            static_cast<Int128>(front.time) + static_cast<Int128>(window_) * front.scale;
+        if (front_end * unit.scale > static_cast<Int128>(unit.time) * front.scale)
+            break;
+        inside_.pop_front();
+    }
+    inside_.push_back(unit);
+    const auto count = static_cast<std::int64_t>(inside_.size());
+    if (count > best_.cost)
+        best_ = Burst{count, Rational(inside_.front().time, inside_.front().scale)};
+}
+
+Burst MergedUnitBurst::result() {
+    while (!pending_.empty())
+        release_earliest_unit();
+    return best_;
+}
+
+}  // namespace ratelab::detail

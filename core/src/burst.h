@@ -1,0 +1,88 @@
+#pragma once
+
+#include <cstdint>
+#include <queue>
+#include <vector>
+
+#include "ratelab/algorithm.h"
+#include "ratelab/model.h"
+#include "ring_buffer.h"
+
+namespace ratelab::detail {
+
+/// Worst W-tick burst over accepted arrivals, fed in non-decreasing tick order. O(1) amortized
+/// per request and no storage beyond the requests inside one window.
+class ArrivalBurst {
+public:
+    explicit ArrivalBurst(Tick window) : window_(window) {}
+    void add(Tick tick, std::int64_t cost);
+    Burst result() const { return best_; }
+
+private:
+    struct Point {
+        Tick tick;
+        std::int64_t cost;
+    };
+    Tick window_;
+    RingBuffer<Point> inside_;
+    std::int64_t sum_ = 0;
+    Burst best_;
+};
+
+/// A run of cost units let through by a shaper: units at (first + i * step) / scale ticks.
+struct UnitSegment {
+    std::int64_t first = 0;
+    std::int64_t count = 0;
+    std::int64_t step = 0;
+    std::int64_t scale = 1;
+};
+
+/// Worst W-tick burst over the units one shaper lets through. Segments arrive in time order and
+/// never overlap, and units are at least `step` apart, so a worst span can be taken to start at
+/// a segment's first unit (sliding a span left within a run of units never loses a unit), and
+/// only the last segment inside a span can be cut by its end. O(1) amortized per segment.
+class SegmentBurst {
+public:
+    explicit SegmentBurst(Tick window) : window_(window) {}
+    void add(const UnitSegment& segment);
+    Burst result();
+
+private:
+    void settle_front();
+    Tick window_;
+    RingBuffer<UnitSegment> inside_;
+    std::int64_t sum_ = 0;
+    Burst best_;
+};
+
+/// Worst W-tick burst over units from several independent shapers (one per key). Units of a
+/// request never start before its arrival, so units earlier than the current arrival are final:
+/// a heap releases them in time order into a sliding window over exact times.
+class MergedUnitBurst {
+public:
+    explicit MergedUnitBurst(Tick window) : window_(window) {}
+    void add(const UnitSegment& segment) { pending_.push(segment); }
+    /// Every unit before `tick` has been added.
+    void advance_to(Tick tick);
+    Burst result();
+
+private:
+    struct Later {
+        bool operator()(const UnitSegment& a, const UnitSegment& b) const {
+            return static_cast<Int128>(a.first) * b.scale > static_cast<Int128>(b.first) * a.scale;
+        }
+    };
+    struct Point {
+        std::int64_t time;  // over scale
+        std::int64_t scale;
+    };
+    void release_earliest_unit();
+    void take_unit(const Point& unit);
+
+    Tick window_;
+    std::priority_queue<UnitSegment, std::vector<UnitSegment>, Later> pending_;
+    RingBuffer<Point> inside_;
+    Burst best_;
+};
+
+}  // namespace ratelab::detail

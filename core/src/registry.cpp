@@ -1,0 +1,50 @@
+#include "ratelab/registry.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ratelab {
+
+// Defined in the build-generated algorithm_list.cpp: calls every algorithm file's register_*.
+void register_builtin_algorithms(Registry& registry);
+
+Registry::Registry() {
+    register_builtin_algorithms(*this);
+}
+
+Registry& Registry::instance() {
+    static Registry registry;
+    return registry;
+}
+
+void Registry::add(AlgorithmInfo info) {
+    if (find(info.id) != nullptr)
+        throw std::logic_error("algorithm registered twice: " + info.id);
+    infos_.push_back(std::move(info));
+    std::stable_sort(
+        infos_.begin(), infos_.end(),
+        [](const AlgorithmInfo& a, const AlgorithmInfo& b) { return a.order < b.order; });
+}
+
+const AlgorithmInfo* Registry::find(std::string_view id) const {
+    const auto it = std::find_if(infos_.begin(), infos_.end(),
+                                 [id](const AlgorithmInfo& info) { return info.id == id; });
+    return it == infos_.end() ? nullptr : &*it;
+}
+
+std::vector<const AlgorithmInfo*> Registry::all() const {
+    std::vector<const AlgorithmInfo*> result;
+    result.reserve(infos_.size());
+    for (const AlgorithmInfo& info : infos_)
+        result.push_back(&info);
+    return result;
+}
+
+std::vector<std::string> Registry::ids() const {
+    std::vector<std::string> result;
+    for (const AlgorithmInfo& info : infos_)
+        result.push_back(info.id);
+    return result;
+}
+
+}  // namespace ratelab

@@ -1,0 +1,55 @@
+#pragma once
+// Small helpers shared by the core tests: building traces and running one algorithm.
+
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ratelab/simulation.h"
+
+namespace ratelab::test {
+
+struct Req {
+    Tick tick;
+    std::uint32_t cost = 1;
+    std::string key;
+};
+
+inline std::shared_ptr<const Trace> make_trace(std::initializer_list<Req> requests) {
+    TraceBuilder builder;
+    for (const Req& r : requests)
+        builder.add(r.tick, r.cost, r.key);
+    return std::make_shared<const Trace>(std::move(builder).take());
+}
+
+inline std::shared_ptr<const Trace> ticks(std::initializer_list<Tick> list) {
+    TraceBuilder builder;
+    for (Tick t : list)
+        builder.add(t);
+    return std::make_shared<const Trace>(std::move(builder).take());
+}
+
+inline Params limits(std::int64_t limit, Tick window) {
+    Params params;
+    params.base.limit = limit;
+    params.base.window = window;
+    return params;
+}
+
+/// Runs one algorithm and returns its run (the result is kept alive by the caller's copy).
+inline AlgorithmRun run_one(const std::string& id, std::shared_ptr<const Trace> trace,
+                            const Params& params) {
+    return simulate(std::move(trace), params, {id})->runs.front();
+}
+
+/// "AARR..." for the run's decisions, to compare whole traces at a glance.
+inline std::string pattern(const AlgorithmRun& run) {
+    std::string text;
+    for (std::size_t i = 0; i < run.outcomes.size(); ++i)
+        text += run.accepted(i) ? 'A' : 'R';
+    return text;
+}
+
+}  // namespace ratelab::test
