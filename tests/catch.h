@@ -5,3 +5,16 @@
 #else
 #include <catch2/catch.hpp>
 #endif
+
+#include <string>
+
+namespace ratelab::test {
+/// A "message contains" matcher under the name both Catch2 versions understand.
+inline auto contains(const std::string& text) {
+#if __has_include(<catch2/catch_all.hpp>)
+    return Catch::Matchers::ContainsSubstring(text);
+#else
+    return Catch::Contains(text);
+#endif
+}
+}  // namespace ratelab::test

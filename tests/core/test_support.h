@@ -12,8 +12,9 @@
 namespace ratelab::test {
 
 struct Req {
+    Req(Tick t, std::uint32_t c = 1, std::string k = {}) : tick(t), cost(c), key(std::move(k)) {}
     Tick tick;
-    std::uint32_t cost = 1;
+    std::uint32_t cost;
     std::string key;
 };
 

@@ -1,0 +1,227 @@
+// Property tests on seeded random traces. A failure prints the seed that reproduces it; set
+// RATELAB_PROPERTY_SEED to replay one.
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <random>
+
+#include "catch.h"
+#include "test_support.h"
+
+using namespace ratelab;
+using namespace ratelab::test;
+
+namespace {
+
+struct Scenario {
+    std::uint64_t seed;
+    std::shared_ptr<const Trace> trace;
+    Params params;
+};
+
+std::uint64_t base_seed() {
+    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
+        return std::strtoull(fixed, nullptr, 10);
+    return std::random_device{}();
+}
+
+/// A random single-key (or, with `keys` > 1, multi-key) trace with bursts, gaps and mixed costs.
+Scenario random_scenario(std::uint64_t seed, int keys = 1) {
+    std::mt19937_64 rng(seed);
+    auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+    };
+    const std::int64_t limits_choice[] = {1, 2, 3, 4, 5, 7, 10};
+    const Tick windows_choice[] = {1, 2, 3, 5, 10, 13, 60};
+    Scenario s{seed, nullptr, Params{}};
+    s.params.base.limit = limits_choice[pick(0, 6)];
+    s.params.base.window = windows_choice[pick(0, 6)];
+    const int cost_mix = static_cast<int>(pick(0, 2));  // all 1; 1..3; occasionally above L
+    TraceBuilder builder;
+    Tick tick = pick(0, 5);
+    const auto count = pick(1, 120);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const auto gap_kind = pick(0, 9);
+        tick += gap_kind < 4   ? 0
+                : gap_kind < 8 ? pick(1, 3)
+                               : pick(4, 4 + 3 * s.params.base.window);
+        std::int64_t cost = 1;
+        if (cost_mix == 1)
+            cost = pick(1, 3);
+        if (cost_mix == 2)
+            cost = pick(1, 10) == 1 ? s.params.base.limit + 1 : pick(1, 2);
+        builder.add(tick, static_cast<std::uint32_t>(cost),
+                    keys > 1 ? std::to_string(pick(1, keys)) : "");
+    }
+    s.trace = std::make_shared<const Trace>(std::move(builder).take());
+    return s;
+}
+
+/// Largest accepted cost over any half-open span [s, s + W), by brute force over arrivals.
+std::int64_t brute_force_arrival_burst(const Trace& trace, const AlgorithmRun& run, Tick window) {
+    std::int64_t best = 0;
+    for (const Request& start : trace.requests) {
+        std::int64_t sum = 0;
+        for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+            const Request& r = trace.requests[i];
+            if (run.accepted(i) && r.tick >= start.tick && r.tick < start.tick + window)
+                sum += r.cost;
+        }
+        best = std::max(best, sum);
+    }
+    return best;
+}
+
+/// The start time of every unit the leaky bucket lets through.
+std::vector<Rational> leaky_units(const Trace& trace, const AlgorithmRun& run,
+                                  const Params& params) {
+    std::vector<Rational> units;
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        if (!run.accepted(i))
+            continue;
+        const Limits& limits = params.for_key(trace.key_name(trace.requests[i].key));
+        const Rational step(limits.window, limits.limit);
+        const Rational release = *run.decision(trace, i).release;
+        for (std::uint32_t u = 0; u < trace.requests[i].cost; ++u) {
+            units.push_back(release - step * Rational(static_cast<std::int64_t>(u)));
+        }
+    }
+    std::sort(units.begin(), units.end());
+    return units;
+}
+
+std::int64_t brute_force_unit_burst(const std::vector<Rational>& units, Tick window) {
+    std::int64_t best = 0;
+    for (const Rational& start : units) {
+        const auto n = std::count_if(units.begin(), units.end(), [&](const Rational& u) {
+            return u >= start && u < start + Rational(window);
+        });
+        best = std::max<std::int64_t>(best, n);
+    }
+    return best;
+}
+
+const std::vector<std::string> kAll = {"fixed_window", "sliding_log",  "sliding_counter",
+                                       "token_bucket", "leaky_bucket", "gcra"};
+
+}  // namespace
+
+TEST_CASE("properties: worst bursts stay within each algorithm's contract") {
+    const std::uint64_t seed0 = base_seed();
+    for (std::uint64_t n = 0; n < 1500; ++n) {
+        const Scenario s = random_scenario(seed0 + n);
+        INFO("seed " << s.seed << " (RATELAB_PROPERTY_SEED=" << s.seed
+                     << "), L = " << s.params.base.limit << ", W = " << s.params.base.window);
+        const auto result = simulate(s.trace, s.params);
+        const Trace& trace = *s.trace;
+        const std::int64_t L = s.params.base.limit;
+        const Tick W = s.params.base.window;
+        for (const char* id :
+             {"fixed_window", "sliding_log", "sliding_counter", "token_bucket", "gcra"}) {
+            INFO(id);
+            CHECK(result->find(id)->worst_burst.cost ==
+                  brute_force_arrival_burst(trace, *result->find(id), W));
+        }
+        CHECK(result->find("sliding_log")->worst_burst.cost <= L);
+        CHECK(result->find("fixed_window")->worst_burst.cost <= 2 * L);
+        CHECK(result->find("sliding_counter")->worst_burst.cost <= 2 * L);
+        // A full bucket plus what refills during the other W - 1 ticks.
+        CHECK(Rational(result->find("token_bucket")->worst_burst.cost) <=
+              Rational(L) + Rational(L, W) * Rational(W - 1));
+
+        std::map<std::int64_t, std::int64_t>
+            per_window;  // fixed window: at most L per aligned window
+        const AlgorithmRun& fixed = *result->find("fixed_window");
+        for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+            if (fixed.accepted(i))
+                per_window[trace.requests[i].tick / W] += trace.requests[i].cost;
+        }
+        for (const auto& [window, cost] : per_window)
+            CHECK(cost <= L);
+
+        const AlgorithmRun& leaky = *result->find("leaky_bucket");
+        const std::vector<Rational> units = leaky_units(trace, leaky, s.params);
+        CHECK(leaky.worst_burst.cost == brute_force_unit_burst(units, W));
+        CHECK(leaky.worst_burst.cost <= L);
+        for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+            if (leaky.accepted(i))
+                CHECK(*leaky.decision(trace, i).delay <= Rational(W));  // Q * D = L * W/L
+        }
+    }
+}
+
+TEST_CASE("properties: GCRA decides exactly as the token bucket") {
+    const std::uint64_t seed0 = base_seed();
+    for (std::uint64_t n = 0; n < 1500; ++n) {
+        const Scenario s = random_scenario(seed0 + n, n % 3 == 0 ? 3 : 1);
+        INFO("seed " << s.seed << " (RATELAB_PROPERTY_SEED=" << s.seed << ")");
+        const auto result = simulate(s.trace, s.params, {"token_bucket", "gcra"});
+        const AlgorithmRun& bucket = result->runs[0];
+        const AlgorithmRun& gcra = result->runs[1];
+        REQUIRE(bucket.outcomes == gcra.outcomes);
+        CHECK(bucket.times == gcra.times);  // the same retry-after too
+    }
+}
+
+TEST_CASE("properties: retry-after is tight and a rejection changes no state") {
+    const std::uint64_t seed0 = base_seed();
+    for (std::uint64_t n = 0; n < 400; ++n) {
+        const Scenario s = random_scenario(seed0 + n, n % 4 == 0 ? 2 : 1);
+        INFO("seed " << s.seed << " (RATELAB_PROPERTY_SEED=" << s.seed << ")");
+        const auto result = simulate(s.trace, s.params);
+        const Trace& trace = *s.trace;
+        for (const AlgorithmRun& run : result->runs) {
+            INFO(run.id);
+            int checked = 0;
+            for (std::size_t i = 0; i < trace.requests.size() && checked < 3; ++i) {
+                if (run.outcomes[i] != AlgorithmRun::kRejected)
+                    continue;
+                ++checked;
+                const Explanation why = explain(*result, run.id, i);
+                CHECK(why.state_before == why.state_after);
+                CHECK_FALSE(why.decision.accepted);
+                // Replay everything before i, then the same request again at t + ceil(retry) and
+                // one tick earlier.
+                const Request r = trace.requests[i];
+                const Tick wait = run.decision(trace, i).retry_after->ceil();
+                REQUIRE(wait >= 1);
+                for (const Tick delta : {wait, wait - 1}) {
+                    Trace retry = trace;
+                    retry.requests.resize(i);
+                    retry.requests.push_back(Request{r.tick + delta, r.cost, r.key});
+                    const auto replay = simulate(std::make_shared<const Trace>(std::move(retry)),
+                                                 s.params, {run.id});
+                    INFO("request " << i << " at tick " << r.tick << ", retried after " << delta);
+                    CHECK(replay->runs[0].accepted(i) == (delta == wait));
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("properties: the leaky bucket's bursts are exact with several keys") {
+    const std::uint64_t seed0 = base_seed();
+    for (std::uint64_t n = 0; n < 500; ++n) {
+        const Scenario s = random_scenario(seed0 + n, 3);
+        INFO("seed " << s.seed << " (RATELAB_PROPERTY_SEED=" << s.seed << ")");
+        const auto result = simulate(s.trace, s.params, {"leaky_bucket", "sliding_log"});
+        const AlgorithmRun& leaky = result->runs[0];
+        CHECK(leaky.worst_burst.cost ==
+              brute_force_unit_burst(leaky_units(*s.trace, leaky, s.params), s.params.base.window));
+        CHECK(result->runs[1].worst_burst.cost ==
+              brute_force_arrival_burst(*s.trace, result->runs[1], s.params.base.window));
+    }
+}
+
+TEST_CASE("properties: the same input gives the same output") {
+    const Scenario s = random_scenario(base_seed(), 2);
+    INFO("seed " << s.seed);
+    const auto first = simulate(s.trace, s.params);
+    const auto second = simulate(s.trace, s.params);
+    for (std::size_t a = 0; a < first->runs.size(); ++a) {
+        CHECK(first->runs[a].outcomes == second->runs[a].outcomes);
+        CHECK(first->runs[a].times == second->runs[a].times);
+        CHECK(first->runs[a].totals == second->runs[a].totals);
+        CHECK(first->runs[a].worst_burst == second->runs[a].worst_burst);
+    }
+}
