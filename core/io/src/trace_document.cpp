@@ -1,0 +1,209 @@
+// Turns one streaming pass over a trace file into a validated TraceDocument, or one clear error.
+#include <fstream>
+#include <unordered_map>
+
+#include "params_json.h"
+#include "ratelab/io/trace_file.h"
+#include "ratelab/limits.h"
+#include "trace_problem.h"
+#include "trace_sax.h"
+
+namespace ratelab::io {
+
+using detail::member_path;
+using detail::quote_text;
+using detail::TraceProblem;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+std::string error_message(const std::string& file, const std::string& location,
+                          const std::string& rule, const std::string& detail) {
+    std::string message = file;
+    if (!location.empty()) {
+        message += ": " + location;
+    }
+    return message + ": " + detail + " [" + rule + "]";
+}
+
+Trace trace_from_columns(detail::RawColumns& c) {
+    if (!c.has_tick_deltas) {
+        throw TraceProblem{"$.columns.tick_deltas", "missing-field",
+                           "the columnar form needs a \"tick_deltas\" column"};
+    }
+    const std::size_t count = c.tick_deltas.size();
+    if (c.has_costs && c.costs.size() != count) {
+        throw TraceProblem{"$.columns.costs", "column-length",
+                           "\"costs\" has " + std::to_string(c.costs.size()) +
+                               " entries but \"tick_deltas\" has " + std::to_string(count)};
+    }
+    if (c.has_keys && c.keys.size() != count) {
+        throw TraceProblem{"$.columns.keys", "column-length",
+                           "\"keys\" has " + std::to_string(c.keys.size()) +
+                               " entries but \"tick_deltas\" has " + std::to_string(count)};
+    }
+    if (c.has_keys && !c.has_key_table) {
+        throw TraceProblem{"$.columns.key_table", "missing-field",
+                           "\"keys\" holds indexes into a \"key_table\", which is missing"};
+    }
+    // Key table entries map onto Trace::keys, where "" is always id 0.
+    Trace trace;
+    std::vector<KeyId> ids(c.key_table.size());
+    std::unordered_map<std::string_view, std::size_t> first_seen;
+    for (std::size_t i = 0; i < c.key_table.size(); ++i) {
+        const std::string& key = c.key_table[i];
+        if (auto [it, added] = first_seen.emplace(key, i); !added) {
+            throw TraceProblem{
+                detail::index_path("$.columns.key_table", i), "duplicate-key",
+                "the key " + quote_text(key) + " is already entry " + std::to_string(it->second)};
+        }
+        if (key.empty()) {
+            ids[i] = 0;
+        } else {
+            ids[i] = static_cast<KeyId>(trace.keys.size());
+            trace.keys.push_back(key);
+        }
+    }
+    trace.requests.resize(count);
+    Tick tick = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        tick += c.tick_deltas[i];
+        Request& request = trace.requests[i];
+        request.tick = tick;
+        if (c.has_costs) {
+            request.cost = c.costs[i];
+        }
+        if (c.has_keys) {
+            if (c.keys[i] >= ids.size()) {
+                throw TraceProblem{detail::index_path("$.columns.keys", i), "key-index",
+                                   "key index " + std::to_string(c.keys[i]) +
+                                       " is past the end of \"key_table\" (" +
+                                       std::to_string(ids.size()) + " entries)"};
+            }
+            request.key = ids[c.keys[i]];
+        }
+    }
+    return trace;
+}
+
+void read_field(TraceDocument& doc, const std::string& name, const Json& value, bool& has_limit,
+                bool& has_window) {
+    const std::string path = member_path("$", name);
+    const auto text = [&](std::string_view what) {
+        if (!value.is_string()) {
+            throw TraceProblem{path, "wrong-type", std::string(what) + " must be a string"};
+        }
+        return value.get<std::string>();
+    };
+    if (name == "format" || name == "version") {
+        return;  // checked while streaming
+    } else if (name == "name") {
+        doc.name = text("\"name\"");
+    } else if (name == "description") {
+        doc.description = text("\"description\"");
+    } else if (name == "tick_ms") {
+        doc.tick_ms = detail::read_integer(value, kMinTickMs, kMaxTickMs, "tick_ms", path);
+    } else if (name == "duration") {
+        doc.duration = detail::read_integer(value, 1, bounds::kMaxTick, "duration", path);
+    } else if (name == "limit") {
+        doc.params.base.limit = detail::read_integer(value, 1, bounds::kMaxLimit, "limit", path);
+        has_limit = true;
+    } else if (name == "window") {
+        doc.params.base.window = detail::read_integer(value, 1, bounds::kMaxWindow, "window", path);
+        has_window = true;
+    } else if (name == "rejections_count") {
+        if (!value.is_boolean()) {
+            throw TraceProblem{path, "wrong-type", "\"rejections_count\" must be true or false"};
+        }
+        doc.params.rejections_count = value.get<bool>();
+    } else if (name == "algorithms") {
+        doc.params.base.overrides = detail::read_overrides(value, path);
+    } else if (name == "keys") {
+        if (!value.is_object()) {
+            throw TraceProblem{path, "wrong-type", "\"keys\" must be an object of key tiers"};
+        }
+        for (const auto& [key, tier] : value.items()) {
+            const std::string tier_path = member_path(path, key);
+            if (key.size() > bounds::kMaxKeyBytes) {
+                throw TraceProblem{
+                    tier_path, "key-too-long",
+                    "a key is at most " + std::to_string(bounds::kMaxKeyBytes) + " bytes long"};
+            }
+            doc.params.keys.emplace(key, detail::read_tier(tier, tier_path));
+        }
+    } else {
+        doc.unknown_fields.get_ref<Json::object_t&>().emplace_back(name, value);
+        doc.warnings.push_back("unknown field " + quote_text(name) +
+                               " is not used by this version; it is kept and saved back as is");
+    }
+}
+
+TraceDocument build_document(detail::RawTraceFile raw) {
+    TraceDocument doc;
+    bool has_limit = false;
+    bool has_window = false;
+    bool has_format = false;
+    bool has_version = false;
+    for (const auto& [name, value] : raw.fields.items()) {
+        has_format = has_format || name == "format";
+        has_version = has_version || name == "version";
+        read_field(doc, name, value, has_limit, has_window);
+    }
+    const auto require = [](bool present, const char* name, const char* why) {
+        if (!present) {
+            throw TraceProblem{member_path("$", name), "missing-field", why};
+        }
+    };
+    require(has_format, "format", "a trace file starts with \"format\": \"ratelab-trace\"");
+    require(has_version, "version", "a trace file needs \"version\": 1");
+    require(has_limit, "limit", "a trace file needs \"limit\" (L, the allowance per window)");
+    require(has_window, "window", "a trace file needs \"window\" (W, in ticks)");
+    if (raw.has_requests && raw.has_columns) {
+        throw TraceProblem{"$.columns", "both-forms",
+                           "a trace has either \"requests\" or \"columns\", not both"};
+    }
+    require(raw.has_requests || raw.has_columns, "requests",
+            "a trace file needs \"requests\" (or the compact \"columns\")");
+    doc.trace = raw.has_columns ? trace_from_columns(raw.columns) : std::move(raw.requests);
+    if (doc.duration && !doc.trace.requests.empty() &&
+        *doc.duration <= doc.trace.requests.back().tick) {
+        throw TraceProblem{"$.duration", "duration-too-short",
+                           "duration " + std::to_string(*doc.duration) +
+                               " ends before the last request, at tick " +
+                               std::to_string(doc.trace.requests.back().tick)};
+    }
+    return doc;
+}
+
+}  // namespace
+
+TraceFileError::TraceFileError(std::string file, std::string location, std::string rule,
+                               std::string detail)
+    : std::runtime_error(error_message(file, location, rule, detail)),
+      file_(std::move(file)),
+      location_(std::move(location)),
+      rule_(std::move(rule)),
+      detail_(std::move(detail)) {}
+
+TraceDocument parse_trace(std::string_view json_text, const std::string& source_name) {
+    if (json_text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+        throw TraceFileError(source_name, "", "file-empty", "the file is empty");
+    }
+    try {
+        return build_document(detail::read_trace_json(json_text));
+    } catch (const TraceProblem& problem) {
+        throw TraceFileError(source_name, problem.location, problem.rule, problem.detail);
+    } catch (const std::bad_alloc&) {
+        throw TraceFileError(source_name, "", "out-of-memory", "not enough memory to load it");
+    }
+}
+
+Tick effective_duration(const TraceDocument& doc) {
+    if (doc.duration) {
+        return *doc.duration;
+    }
+    const Tick last = doc.trace.requests.empty() ? 0 : doc.trace.requests.back().tick;
+    return last + 2 * doc.params.base.window;
+}
+
+}  // namespace ratelab::io

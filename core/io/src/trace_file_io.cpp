@@ -1,0 +1,83 @@
+// Reading and writing trace files on disk: every way a file can be unusable gets its own rule,
+// and saving never leaves a half-written file behind.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "ratelab/io/trace_file.h"
+
+namespace ratelab::io {
+
+namespace fs = std::filesystem;
+
+TraceDocument load_trace(const fs::path& file) {
+    const std::string name = file.string();
+    std::error_code error;
+    const fs::file_status status = fs::status(file, error);
+    if (status.type() == fs::file_type::not_found) {
+        throw TraceFileError(name, "", "file-missing", "no such file");
+    }
+    if (error) {
+        throw TraceFileError(name, "", "file-unreadable", error.message());
+    }
+    if (fs::is_directory(status)) {
+        throw TraceFileError(name, "", "file-is-directory",
+                             "this is a directory, not a trace file");
+    }
+    if (!fs::is_regular_file(status)) {
+        throw TraceFileError(name, "", "file-unreadable", "this is not a regular file");
+    }
+    // Checked before reading a single byte, so an enormous file fails at once.
+    const std::uintmax_t size = fs::file_size(file, error);
+    if (error) {
+        throw TraceFileError(name, "", "file-unreadable", error.message());
+    }
+    if (size > kMaxTraceFileBytes) {
+        throw TraceFileError(name, "", "file-too-large",
+                             "the file has " + std::to_string(size) +
+                                 " bytes; a trace file may have at most " +
+                                 std::to_string(kMaxTraceFileBytes) + " (512 MiB)");
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        throw TraceFileError(name, "", "file-unreadable", std::strerror(errno));
+    }
+    std::string text(size, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (static_cast<std::uintmax_t>(in.gcount()) != size || in.bad()) {
+        throw TraceFileError(name, "", "file-unreadable", "the file could not be read completely");
+    }
+    return parse_trace(text, name);
+}
+
+void save_trace(const TraceDocument& doc, const fs::path& file) {
+    const std::string text = serialize_trace(doc);
+    const std::string name = file.string();
+    fs::path temp = file;
+    temp += ".saving-" + std::to_string(::getpid());
+    const auto fail = [&](const std::string& why) {
+        std::error_code ignored;
+        fs::remove(temp, ignored);
+        throw TraceFileError(name, "", "write-failed", why);
+    };
+    std::FILE* out = std::fopen(temp.c_str(), "wb");
+    if (!out) {
+        fail(std::strerror(errno));
+    }
+    const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size() &&
+                         std::fflush(out) == 0 && ::fsync(::fileno(out)) == 0;
+    const int saved_errno = errno;
+    if (std::fclose(out) != 0 || !written) {
+        fail(std::strerror(written ? errno : saved_errno));
+    }
+    std::error_code error;
+    fs::rename(temp, file, error);
+    if (error) {
+        fail(error.message());
+    }
+}
+
+}  // namespace ratelab::io

@@ -1,0 +1,154 @@
+// The canonical text of a trace file: fixed key order and spacing, so that saving twice gives
+// the same bytes and a change to one request is a one-line diff.
+#include <charconv>
+
+#include "inline_json.h"
+#include "params_json.h"
+#include "ratelab/io/trace_file.h"
+
+namespace ratelab::io {
+
+using detail::inline_json;
+using detail::json_string;
+
+namespace {
+
+void append_number(std::string& out, std::int64_t value) {
+    char buffer[24];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.append(buffer, result.ptr);
+}
+
+void append_member(std::string& out, const char* name, const std::string& value_text) {
+    out += "  \"";
+    out += name;
+    out += "\": ";
+    out += value_text;
+    out += ",\n";
+}
+
+/// `"name": [` then `values` 32 to a line, then `]`.
+template <class Value>
+void append_column(std::string& out, const char* name, const std::vector<Value>& values,
+                   bool last) {
+    constexpr std::size_t kPerLine = 32;
+    out += "    \"";
+    out += name;
+    out += "\": [";
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        out += i % kPerLine == 0 ? (i == 0 ? "\n      " : ",\n      ") : ", ";
+        append_number(out, static_cast<std::int64_t>(values[i]));
+    }
+    out += values.empty() ? "]" : "\n    ]";
+    out += last ? "\n" : ",\n";
+}
+
+void append_object_requests(std::string& out, const Trace& trace) {
+    std::vector<std::string> keys;
+    keys.reserve(trace.keys.size());
+    for (const std::string& key : trace.keys) {
+        keys.push_back(json_string(key));
+    }
+    out += "  \"requests\": [";
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const Request& request = trace.requests[i];
+        out += i == 0 ? "\n    {\"tick\": " : ",\n    {\"tick\": ";
+        append_number(out, request.tick);
+        if (request.cost != 1) {
+            out += ", \"cost\": ";
+            append_number(out, request.cost);
+        }
+        if (request.key != 0) {
+            out += ", \"key\": ";
+            out += keys[request.key];
+        }
+        out += '}';
+    }
+    out += trace.requests.empty() ? "]\n" : "\n  ]\n";
+}
+
+void append_columns(std::string& out, const Trace& trace) {
+    const std::size_t count = trace.requests.size();
+    std::vector<Tick> deltas(count);
+    std::vector<std::uint32_t> costs(count);
+    std::vector<KeyId> keys(count);
+    bool any_cost = false;
+    Tick previous = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Request& request = trace.requests[i];
+        deltas[i] = request.tick - previous;
+        previous = request.tick;
+        costs[i] = request.cost;
+        keys[i] = request.key;
+        any_cost = any_cost || request.cost != 1;
+    }
+    const bool any_key = trace.keys.size() > 1;
+    out += "  \"columns\": {\n";
+    if (any_key) {
+        out += "    \"key_table\": [";
+        for (std::size_t i = 0; i < trace.keys.size(); ++i) {
+            out += i == 0 ? "" : ", ";
+            out += json_string(trace.keys[i]);
+        }
+        out += "],\n";
+    }
+    append_column(out, "tick_deltas", deltas, !any_cost && !any_key);
+    if (any_cost) {
+        append_column(out, "costs", costs, !any_key);
+    }
+    if (any_key) {
+        append_column(out, "keys", keys, true);
+    }
+    out += "  }\n";
+}
+
+}  // namespace
+
+std::string serialize_trace(const TraceDocument& doc) {
+    std::string out;
+    const bool compact = doc.trace.requests.size() > kCompactThreshold;
+    out.reserve(512 + doc.trace.requests.size() * (compact ? 6 : 40));
+    out += "{\n";
+    append_member(out, "format", "\"ratelab-trace\"");
+    append_member(out, "version", std::to_string(kTraceFormatVersion));
+    append_member(out, "name", json_string(doc.name));
+    append_member(out, "description", json_string(doc.description));
+    append_member(out, "tick_ms", std::to_string(doc.tick_ms));
+    if (doc.duration) {
+        append_member(out, "duration", std::to_string(*doc.duration));
+    }
+    append_member(out, "limit", std::to_string(doc.params.base.limit));
+    append_member(out, "window", std::to_string(doc.params.base.window));
+    if (doc.params.rejections_count) {
+        append_member(out, "rejections_count", "true");
+    }
+    if (auto overrides = detail::overrides_to_json(doc.params.base.overrides); !overrides.empty()) {
+        append_member(out, "algorithms", inline_json(overrides));
+    }
+    if (!doc.params.keys.empty()) {
+        out += "  \"keys\": {";
+        bool first = true;
+        for (const auto& [key, limits] : doc.params.keys) {
+            nlohmann::ordered_json tier = {{"limit", limits.limit}, {"window", limits.window}};
+            if (auto overrides = detail::overrides_to_json(limits.overrides); !overrides.empty()) {
+                tier["algorithms"] = std::move(overrides);
+            }
+            out += first ? "\n    " : ",\n    ";
+            out += json_string(key) + ": " + inline_json(tier);
+            first = false;
+        }
+        out += "\n  },\n";
+    }
+    for (const auto& [name, value] : doc.unknown_fields.items()) {
+        out += "  " + json_string(name) + ": " + inline_json(value) + ",\n";
+    }
+    if (compact) {
+        append_columns(out, doc.trace);
+    } else {
+        append_object_requests(out, doc.trace);
+    }
+    out += "}\n";
+    return out;
+}
+
+}  // namespace ratelab::io

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace ratelab::io::detail {
+
+/// The length of the well-formed UTF-8 sequence starting at `text[pos]` (1 to 4), or 0 if the
+/// bytes there are not well-formed (overlong forms, surrogates and values past U+10FFFF count
+/// as ill-formed).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t pos);
+bool is_valid_utf8(std::string_view text);
+
+}  // namespace ratelab::io::detail
