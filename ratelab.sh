@@ -4,6 +4,7 @@
 #   ./ratelab.sh test         build and run the whole test suite
 #   ./ratelab.sh build        only install and build
 #   ./ratelab.sh deps         only install the Debian packages the project needs
+#   ./ratelab.sh package      build the Debian package build-package/ratelab_<version>_amd64.deb
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -16,6 +17,10 @@ PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
   nlohmann-json3-dev catch2
   fonts-dejavu-core xvfb xauth
+  # The .deb and its checks: dpkg-shlibdeps (dpkg-dev) and file compute the package's Depends;
+  # desktop-file-validate, update-mime-database and groff check the desktop entry, the trace file
+  # type and the manual pages (and the last two also refresh the databases when it is installed).
+  dpkg-dev file desktop-file-utils shared-mime-info groff-base
 )
 
 log() { printf '[ratelab] %s\n' "$*" >&2; }
@@ -41,11 +46,24 @@ build() {
   cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
+# A Release build without tests, packaged with CPack; prints the path of the .deb.
+package() {
+  local dir=${RATELAB_PACKAGE_DIR:-build-package} werror=OFF
+  [ "${CI:-}" = "true" ] && werror=ON
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DRATELAB_WERROR=$werror \
+    -DRATELAB_BUILD_TESTS=OFF -DRATELAB_BUILD_BENCHMARKS=OFF >/dev/null
+  cmake --build "$dir" -j "$JOBS"
+  rm -f "$dir"/ratelab_*.deb
+  (cd "$dir" && cpack -G DEB >&2)
+  ls "$dir"/ratelab_*.deb
+}
+
 cmd=${1:-run}
 shift || true
 case "$cmd" in
   deps) install_deps ;;
   build) install_deps; build ;;
+  package) install_deps; package ;;
   test)
     install_deps
     build
