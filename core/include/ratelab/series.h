@@ -1,0 +1,121 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ratelab/algorithm.h"
+#include "ratelab/model.h"
+
+namespace ratelab {
+
+struct SimulationResult;
+
+/// One point of a drawn line, in ticks (x) and the series' unit (y). Only for display: the
+/// values are computed exactly and converted at the end.
+struct PlotPoint {
+    double x = 0.0;
+    double y = 0.0;
+    friend bool operator==(const PlotPoint&, const PlotPoint&) = default;
+};
+
+/// A whole-number quantity that changes only at ticks: `values[i]` holds from `ticks[i]` until
+/// the next change, and the value is 0 before the first change. Only real changes are stored,
+/// so the size grows with the number of events, not with the number of ticks spanned.
+struct StepSeries {
+    std::vector<Tick> ticks;  ///< strictly increasing
+    std::vector<std::int64_t> values;
+
+    bool empty() const { return ticks.empty(); }
+    /// The value once every change at a tick <= `tick` has happened.
+    std::int64_t value_at(Tick tick) const;
+    /// The largest value at any tick <= `tick` (0 when there is none).
+    std::int64_t max_until(Tick tick) const;
+    std::int64_t max() const;
+
+    friend bool operator==(const StepSeries&, const StepSeries&) = default;
+};
+
+/// A quantity that moves linearly between events, such as a refilling bucket: a polyline whose
+/// vertices are in non-decreasing x. Two vertices at the same x are a jump; the later one is the
+/// value from x on. Before the first vertex the first y holds, after the last the last y.
+struct LevelSeries {
+    std::vector<PlotPoint> vertices;
+
+    bool empty() const { return vertices.empty(); }
+    /// The value at `time` after every jump at `time`.
+    double value_at(double time) const;
+
+    friend bool operator==(const LevelSeries&, const LevelSeries&) = default;
+};
+
+/// Everything the charts show about one algorithm.
+struct AlgorithmSeries {
+    std::string id;
+    /// Accepted cost in the trailing window (t - W, t] at each tick t. For a shaper (leaky
+    /// bucket) it counts released cost units by the tick they leave in, which is what reaches the
+    /// protected service.
+    StepSeries load;
+    /// Accepted and rejected cost, summed over every request with tick <= t.
+    StepSeries accepted;
+    StepSeries rejected;
+    /// Shapers only: cost units accepted but not yet released at tick t, over all keys.
+    StepSeries queue;
+    /// Shapers only: for each accepted request, x = its tick and y = how long it waited.
+    std::vector<PlotPoint> delays;
+    /// token_bucket: its tokens; gcra: its allowance (the token-bucket equivalent, B less one per
+    /// emission interval the schedule runs ahead); empty for the others. For one key only.
+    LevelSeries level;
+    /// The level's ceiling (capacity or burst), 0 when there is no level.
+    std::int64_t level_capacity = 0;
+    Burst worst_burst;  ///< as the core measured it over the whole trace
+};
+
+struct SeriesOptions {
+    /// The key whose bucket level is traced; default: the key with the most requests.
+    std::optional<KeyId> level_key;
+};
+
+/// The time series of a simulation, ready to be decimated and drawn.
+struct ResultSeries {
+    /// The span worth showing: from the first request to the moment every load has fallen back
+    /// to zero (the last arrival or release, plus W).
+    Tick from = 0;
+    Tick to = 0;
+    std::int64_t limit = 0;  ///< L of the base limits, for reference lines
+    Tick window = 0;         ///< W of the base limits
+    KeyId level_key = 0;
+    /// False when the runs kept no decisions: only worst bursts are known then.
+    bool has_decisions = false;
+    std::vector<AlgorithmSeries> algorithms;  ///< in the result's order
+
+    const AlgorithmSeries* find(std::string_view id) const;
+};
+
+/// Computes every series of `result` in O(n log n) for n requests (O(n) when releases come in
+/// order), independent of how many ticks the trace spans.
+ResultSeries compute_series(const SimulationResult& result, const SeriesOptions& options = {});
+
+/// Sliding-window sum: the total cost in (t - window, t] at each tick t, for events in
+/// non-decreasing tick order. Exposed for tests and for callers with their own events.
+StepSeries trailing_sum(const std::vector<Tick>& ticks, const std::vector<std::int64_t>& costs,
+                        Tick window);
+
+/// The largest accepted cost in any trailing window so far: the value a "worst burst" bar shows
+/// while the clock is at `now`. Once `now` is past the series' end it is the core's worst burst.
+std::int64_t worst_so_far(const AlgorithmSeries& series, Tick now, Tick end);
+
+/// Reduces a series to at most about 4 points per pixel column over [from, to] (the first,
+/// lowest, highest and last vertex of each column, in time order), which draws the same pixels
+/// as the full series. Series with few vertices in range come back exactly. The result starts
+/// at `from` and ends at `to`; `columns` >= 1.
+std::vector<PlotPoint> decimate(const StepSeries& series, double from, double to, int columns);
+std::vector<PlotPoint> decimate(const LevelSeries& series, double from, double to, int columns);
+/// For scattered points in non-decreasing x: keeps at most the lowest and highest per column.
+std::vector<PlotPoint> decimate(const std::vector<PlotPoint>& points, double from, double to,
+                                int columns);
+
+}  // namespace ratelab

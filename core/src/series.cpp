@@ -1,0 +1,310 @@
+#include "ratelab/series.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "ratelab/simulation.h"
+
+namespace ratelab {
+namespace {
+
+/// Appends "from `tick` on, the value is `value`", dropping changes that change nothing.
+void set_value(StepSeries& series, Tick tick, std::int64_t value) {
+    if (!series.ticks.empty() && series.ticks.back() == tick) {
+        series.values.back() = value;
+        const std::size_t size = series.values.size();
+        const std::int64_t before = size > 1 ? series.values[size - 2] : 0;
+        if (value == before) {
+            series.ticks.pop_back();
+            series.values.pop_back();
+        }
+        return;
+    }
+    const std::int64_t current = series.values.empty() ? 0 : series.values.back();
+    if (value != current) {
+        series.ticks.push_back(tick);
+        series.values.push_back(value);
+    }
+}
+
+/// Adds amounts at ticks, in non-decreasing tick order, into a running total.
+void add_to_total(StepSeries& total, Tick tick, std::int64_t amount) {
+    if (amount != 0)
+        set_value(total, tick, (total.values.empty() ? 0 : total.values.back()) + amount);
+}
+
+/// a(t) - b(t - shift) at each tick t: with b = a and shift = W, the total of the trailing
+/// window (t - W, t]; with shift = 0, what has arrived and not yet left.
+StepSeries difference(const StepSeries& a, const StepSeries& b, Tick shift) {
+    StepSeries out;
+    std::int64_t a_value = 0;
+    std::int64_t b_value = 0;
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < a.ticks.size() || j < b.ticks.size()) {
+        Tick tick = i < a.ticks.size() ? a.ticks[i] : b.ticks[j] + shift;
+        if (j < b.ticks.size())
+            tick = std::min(tick, b.ticks[j] + shift);
+        if (i < a.ticks.size() && a.ticks[i] == tick)
+            a_value = a.values[i++];
+        if (j < b.ticks.size() && b.ticks[j] + shift == tick)
+            b_value = b.values[j++];
+        set_value(out, tick, a_value - b_value);
+    }
+    return out;
+}
+
+Int128 floor_div(Int128 num, Int128 den) {
+    const Int128 q = num / den;
+    return (num % den != 0 && ((num < 0) != (den < 0))) ? q - 1 : q;
+}
+
+Int128 ceil_div(Int128 num, Int128 den) {
+    return -floor_div(-num, den);
+}
+
+Int128 gcd128(Int128 a, Int128 b) {
+    while (b != 0)
+        a = std::exchange(b, a % b);
+    return a < 0 ? -a : a;
+}
+
+/// Adds, for one accepted request of a shaper, how many of its cost units leave at each tick.
+/// Its units start at release - k * drain for k = cost-1 .. 0, and a unit starting at time s
+/// counts at tick ceil(s), the first tick at or after it. Work is O(cost) either way: one step per
+/// unit when units are at least a tick apart, else one step per tick they span.
+void add_unit_releases(std::vector<std::pair<Tick, std::int64_t>>& out, const Rational& release,
+                       std::int64_t cost, const Rational& drain) {
+    if (cost == 1) {
+        out.emplace_back(release.ceil(), 1);
+        return;
+    }
+    // Exact times over one common denominator.
+    const Int128 den =
+        static_cast<Int128>(release.den()) * drain.den() / gcd128(release.den(), drain.den());
+    const Int128 last = static_cast<Int128>(release.num()) * (den / release.den());
+    const Int128 step = static_cast<Int128>(drain.num()) * (den / drain.den());
+    const Int128 first = last - static_cast<Int128>(cost - 1) * step;
+    if (step >= den) {
+        for (Int128 s = first; s <= last; s += step)
+            out.emplace_back(static_cast<Tick>(ceil_div(s, den)), 1);
+        return;
+    }
+    const auto departed_by = [&](Int128 tick) -> Int128 {
+        const Int128 k = floor_div(tick * den - first, step) + 1;
+        return std::clamp<Int128>(k, 0, cost);
+    };
+    const Int128 end = ceil_div(last, den);
+    for (Int128 tick = ceil_div(first, den); tick <= end; ++tick) {
+        const Int128 units = departed_by(tick) - departed_by(tick - 1);
+        if (units > 0)
+            out.emplace_back(static_cast<Tick>(tick), static_cast<std::int64_t>(units));
+    }
+}
+
+StepSeries released_total(std::vector<std::pair<Tick, std::int64_t>> events) {
+    const auto by_tick = [](const auto& x, const auto& y) { return x.first < y.first; };
+    if (!std::is_sorted(events.begin(), events.end(), by_tick))
+        std::stable_sort(events.begin(), events.end(), by_tick);
+    StepSeries out;
+    for (const auto& [tick, amount] : events)
+        add_to_total(out, tick, amount);
+    return out;
+}
+
+/// A level that refills at `slope` per tick up to `capacity` and drops by the cost of each
+/// accepted request of `key`. This is a token bucket; GCRA's allowance follows the same law
+/// with capacity B and slope 1/T, which is why the two lines coincide under equal settings.
+/// The level is kept exactly, in units of 1/slope.den(), so that a tick adds slope.num() units.
+LevelSeries bucket_level(const Trace& trace, const AlgorithmRun& run, KeyId key,
+                         std::int64_t capacity, const Rational& slope, Tick from) {
+    const Int128 per_tick = slope.num();
+    const Int128 unit = slope.den();
+    const Int128 full = capacity * unit;
+    const auto to_y = [unit](Int128 level) {
+        return static_cast<double>(level) / static_cast<double>(unit);
+    };
+    LevelSeries out;
+    const auto push = [&out](double x, double y) {
+        const PlotPoint point{x, y};
+        if (out.vertices.empty() || !(out.vertices.back() == point))
+            out.vertices.push_back(point);
+    };
+    Int128 level = full;
+    Tick last = from;
+    push(static_cast<double>(from), static_cast<double>(capacity));
+    // When the level is refilled to full again after `last`.
+    const auto full_at = [&]() {
+        return static_cast<double>(last) +
+               static_cast<double>(full - level) / static_cast<double>(per_tick);
+    };
+    const std::vector<Request>& requests = trace.requests;
+    for (std::size_t i = 0; i < requests.size();) {
+        const Tick tick = requests[i].tick;
+        std::int64_t spent = 0;
+        for (; i < requests.size() && requests[i].tick == tick; ++i) {
+            if (requests[i].key == key && run.accepted(i))
+                spent += requests[i].cost;
+        }
+        if (spent == 0)
+            continue;
+        if (level < full) {
+            const Int128 refilled = level + static_cast<Int128>(tick - last) * per_tick;
+            if (refilled >= full)
+                push(full_at(), static_cast<double>(capacity));
+            level = std::min(refilled, full);
+        }
+        push(static_cast<double>(tick), to_y(level));
+        level -= spent * unit;
+        push(static_cast<double>(tick), to_y(level));
+        last = tick;
+    }
+    if (level < full)
+        push(full_at(), static_cast<double>(capacity));
+    return out;
+}
+
+KeyId busiest_key(const Trace& trace) {
+    std::vector<std::size_t> counts(trace.keys.size(), 0);
+    for (const Request& r : trace.requests)
+        ++counts[r.key];
+    return static_cast<KeyId>(std::max_element(counts.begin(), counts.end()) - counts.begin());
+}
+
+/// Each key's drain interval, the leaky bucket's time between two released cost units.
+std::vector<Rational> drain_intervals(const Trace& trace, const Params& params) {
+    std::vector<Rational> out;
+    out.reserve(trace.keys.size());
+    for (const std::string& key : trace.keys) {
+        const Limits& limits = params.for_key(key);
+        out.push_back(
+            limits.overrides.drain_interval.value_or(Rational(limits.window, limits.limit)));
+        if (params.keys.empty())
+            break;  // every key shares the base limits
+    }
+    return out;
+}
+
+/// Fills the per-request series of one run; returns the last tick at which anything changes.
+Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, const AlgorithmRun& run,
+                 KeyId level_key, Tick from) {
+    const Trace& trace = *result.trace;
+    const Params& params = result.params;
+    const std::vector<Request>& requests = trace.requests;
+    std::vector<std::pair<Tick, std::int64_t>> releases;
+    std::vector<Rational> drains;
+    if (run.releases) {
+        drains = drain_intervals(trace, params);
+        releases.reserve(requests.size());
+        out.delays.reserve(requests.size());
+    }
+    Tick last_change = requests.empty() ? from : requests.back().tick;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const Request& r = requests[i];
+        if (!run.accepted(i)) {
+            add_to_total(out.rejected, r.tick, r.cost);
+            continue;
+        }
+        add_to_total(out.accepted, r.tick, r.cost);
+        if (run.releases) {
+            const Rational& release = run.times[i];
+            add_unit_releases(releases, release, r.cost, drains[drains.size() == 1 ? 0 : r.key]);
+            out.delays.push_back(PlotPoint{static_cast<double>(r.tick),
+                                           release.to_double() - static_cast<double>(r.tick)});
+            last_change = std::max(last_change, release.ceil());
+        }
+    }
+    const Tick window = params.base.window;
+    if (run.releases) {
+        const StepSeries released = released_total(std::move(releases));
+        out.load = difference(released, released, window);
+        out.queue = difference(out.accepted, released, 0);
+    } else {
+        out.load = difference(out.accepted, out.accepted, window);
+    }
+
+    const Limits& limits = params.for_key(trace.key_name(level_key));
+    if (run.id == "token_bucket") {
+        out.level_capacity = limits.overrides.bucket_capacity.value_or(limits.limit);
+        const Rational rate =
+            limits.overrides.refill_rate.value_or(Rational(limits.limit, limits.window));
+        out.level = bucket_level(trace, run, level_key, out.level_capacity, rate, from);
+    } else if (run.id == "gcra") {
+        out.level_capacity = limits.overrides.gcra_burst.value_or(limits.limit);
+        const Rational interval =
+            limits.overrides.emission_interval.value_or(Rational(limits.window, limits.limit));
+        out.level =
+            bucket_level(trace, run, level_key, out.level_capacity, Rational(1) / interval, from);
+    }
+    return last_change;
+}
+
+}  // namespace
+
+std::int64_t StepSeries::value_at(Tick tick) const {
+    const auto it = std::upper_bound(ticks.begin(), ticks.end(), tick);
+    return it == ticks.begin() ? 0 : values[static_cast<std::size_t>(it - ticks.begin()) - 1];
+}
+
+std::int64_t StepSeries::max_until(Tick tick) const {
+    std::int64_t best = 0;
+    for (std::size_t i = 0; i < ticks.size() && ticks[i] <= tick; ++i)
+        best = std::max(best, values[i]);
+    return best;
+}
+
+std::int64_t StepSeries::max() const {
+    return values.empty()
+               ? 0
+               : std::max<std::int64_t>(0, *std::max_element(values.begin(), values.end()));
+}
+
+const AlgorithmSeries* ResultSeries::find(std::string_view id) const {
+    for (const AlgorithmSeries& series : algorithms) {
+        if (series.id == id)
+            return &series;
+    }
+    return nullptr;
+}
+
+StepSeries trailing_sum(const std::vector<Tick>& ticks, const std::vector<std::int64_t>& costs,
+                        Tick window) {
+    StepSeries total;
+    for (std::size_t i = 0; i < ticks.size(); ++i)
+        add_to_total(total, ticks[i], costs[i]);
+    return difference(total, total, window);
+}
+
+std::int64_t worst_so_far(const AlgorithmSeries& series, Tick now, Tick end) {
+    if (now >= end)
+        return series.worst_burst.cost;
+    return series.load.max_until(now);
+}
+
+ResultSeries compute_series(const SimulationResult& result, const SeriesOptions& options) {
+    const Trace& trace = *result.trace;
+    ResultSeries out;
+    out.limit = result.params.base.limit;
+    out.window = result.params.base.window;
+    out.has_decisions = std::all_of(result.runs.begin(), result.runs.end(), [&](const auto& run) {
+        return run.outcomes.size() == trace.requests.size();
+    });
+    if (options.level_key && *options.level_key < trace.keys.size())
+        out.level_key = *options.level_key;
+    else
+        out.level_key = busiest_key(trace);
+    out.from = trace.requests.empty() ? 0 : trace.requests.front().tick;
+    Tick last_change = out.from;
+    for (const AlgorithmRun& run : result.runs) {
+        AlgorithmSeries& series = out.algorithms.emplace_back();
+        series.id = run.id;
+        series.worst_burst = run.worst_burst;
+        if (out.has_decisions)
+            last_change =
+                std::max(last_change, fill_series(series, result, run, out.level_key, out.from));
+    }
+    out.to = last_change + out.window;
+    return out;
+}
+
+}  // namespace ratelab

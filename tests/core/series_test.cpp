@@ -1,0 +1,321 @@
+// The chart series: exact values on the default scenario and small hand-made traces, and
+// agreement with the core's own state and bursts on seeded random traces.
+#include <algorithm>
+#include <random>
+
+#include "catch.h"
+#include "ratelab/series.h"
+#include "test_support.h"
+
+using namespace ratelab;
+using namespace ratelab::test;
+
+namespace {
+
+std::shared_ptr<const SimulationResult> default_result() {
+    return simulate(std::make_shared<const Trace>(default_trace()), default_params());
+}
+
+/// The series' values at ticks [from, to] as text, e.g. "0 1 2", to compare whole runs at once.
+std::string values(const StepSeries& series, Tick from, Tick to) {
+    std::string text;
+    for (Tick t = from; t <= to; ++t)
+        text += (t == from ? "" : " ") + std::to_string(series.value_at(t));
+    return text;
+}
+
+Rational field(const LimiterState& state, const std::string& name) {
+    for (const StateField& f : state.fields) {
+        if (f.name == name)
+            return f.value;
+    }
+    FAIL("no state field " << name);
+    return {};
+}
+
+/// Accepted cost in (t - W, t], counted the slow way: arrivals, or released units for a shaper.
+std::int64_t brute_load(const SimulationResult& result, const AlgorithmRun& run, Tick t) {
+    const Trace& trace = *result.trace;
+    const Tick w = result.params.base.window;
+    std::int64_t sum = 0;
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const Request& r = trace.requests[i];
+        if (!run.accepted(i))
+            continue;
+        if (!run.releases) {
+            sum += (r.tick > t - w && r.tick <= t) ? r.cost : 0;
+            continue;
+        }
+        const Limits& limits = result.params.for_key(trace.key_name(r.key));
+        const Rational drain =
+            limits.overrides.drain_interval.value_or(Rational(limits.window, limits.limit));
+        for (std::int64_t k = 0; k < r.cost; ++k) {
+            const Tick leaves = (run.times[i] - drain * Rational(k)).ceil();
+            sum += (leaves > t - w && leaves <= t) ? 1 : 0;
+        }
+    }
+    return sum;
+}
+
+}  // namespace
+
+TEST_CASE("series: the default scenario's load, tick by tick") {
+    const auto result = default_result();
+    const ResultSeries series = compute_series(*result);
+    CHECK(series.from == 6);
+    CHECK(series.to == 31);  // the leaky bucket's last release at 21, plus W
+    CHECK(series.limit == 4);
+    CHECK(series.window == 10);
+    // Ticks 4..24.
+    CHECK(values(series.find("fixed_window")->load, 4, 24) ==
+          "0 0 1 2 3 4 5 6 7 8 8 8 7 6 5 4 3 2 1 0 0");
+    CHECK(values(series.find("sliding_log")->load, 4, 24) ==
+          "0 0 1 2 3 4 4 4 4 4 4 4 3 2 1 0 0 0 0 0 0");
+    CHECK(values(series.find("token_bucket")->load, 4, 24) ==
+          "0 0 1 2 3 4 5 6 6 6 6 6 5 4 3 2 1 0 0 0 0");
+    // Released at 6, 8.5, 11, 13.5, 16, 18.5, 21: counted at ticks 6, 9, 11, 14, 16, 19, 21.
+    CHECK(values(series.find("leaky_bucket")->load, 4, 32) ==
+          "0 0 1 1 1 2 2 3 3 3 4 4 4 4 4 4 4 4 4 4 3 3 2 2 2 1 1 0 0");
+    for (const AlgorithmRun& run : result->runs) {
+        INFO(run.id);
+        CHECK(series.find(run.id)->load.max() == run.worst_burst.cost);
+    }
+}
+
+TEST_CASE("series: the default scenario's cumulative totals") {
+    const ResultSeries series = compute_series(*default_result());
+    CHECK(values(series.find("fixed_window")->accepted, 5, 14) == "0 1 2 3 4 5 6 7 8 8");
+    CHECK(series.find("fixed_window")->rejected.empty());
+    CHECK(values(series.find("sliding_log")->accepted, 5, 14) == "0 1 2 3 4 4 4 4 4 4");
+    CHECK(values(series.find("sliding_log")->rejected, 5, 14) == "0 0 0 0 0 1 2 3 4 4");
+    CHECK(values(series.find("sliding_counter")->rejected, 5, 14) == "0 0 0 0 0 1 2 3 3 3");
+}
+
+TEST_CASE("series: the default scenario's leaky-bucket queue and delays") {
+    const auto result = default_result();
+    const ResultSeries series = compute_series(*result);
+    const AlgorithmSeries& leaky = *series.find("leaky_bucket");
+    CHECK(values(leaky.queue, 5, 22) == "0 0 1 2 2 3 3 4 4 3 3 2 2 2 1 1 0 0");
+    for (Tick t = 0; t <= 35; ++t) {
+        INFO("tick " << t);
+        CHECK(Rational(leaky.queue.value_at(t)) ==
+              field(state_at(*result, "leaky_bucket", 0, t), "queued"));
+    }
+    const std::vector<PlotPoint> delays{{6, 0},  {7, 1.5},  {8, 3}, {9, 4.5},
+                                        {10, 6}, {11, 7.5}, {12, 9}};
+    CHECK(leaky.delays == delays);
+    CHECK(series.find("token_bucket")->queue.empty());
+    CHECK(series.find("token_bucket")->delays.empty());
+}
+
+TEST_CASE("series: token-bucket tokens and GCRA allowance coincide on the default scenario") {
+    const auto result = default_result();
+    const ResultSeries series = compute_series(*result);
+    const AlgorithmSeries& tokens = *series.find("token_bucket");
+    const AlgorithmSeries& allowance = *series.find("gcra");
+    CHECK(tokens.level_capacity == 4);
+    CHECK(allowance.level_capacity == 4);
+    CHECK(tokens.level == allowance.level);
+    // Full until 6, then -1 +0.4 per tick: 3, 2.4, 1.8, 1.2, 0.6, 0 after 6..11; 12 and 13 are
+    // rejected, so it refills to 4 at 11 + 4 / 0.4 = 21.
+    CHECK(tokens.level.value_at(5) == 4.0);
+    CHECK(tokens.level.value_at(6) == 3.0);
+    CHECK(tokens.level.value_at(8) == Approx(1.8).margin(1e-12));
+    CHECK(tokens.level.value_at(11) == Approx(0.0).margin(1e-12));
+    CHECK(tokens.level.value_at(16) == Approx(2.0).margin(1e-12));
+    CHECK(tokens.level.value_at(21) == 4.0);
+    CHECK(tokens.level.vertices.back() == PlotPoint{21, 4});
+    for (Tick t = 0; t <= 30; ++t) {
+        INFO("tick " << t);
+        CHECK(tokens.level.value_at(static_cast<double>(t)) ==
+              Approx(field(state_at(*result, "token_bucket", 0, t), "tokens").to_double())
+                  .margin(1e-9));
+        CHECK(allowance.level.value_at(static_cast<double>(t)) ==
+              Approx(field(state_at(*result, "gcra", 0, t), "allowance").to_double()).margin(1e-9));
+    }
+    CHECK(series.find("sliding_log")->level.empty());
+}
+
+TEST_CASE("series: costs, and units released faster than one per tick") {
+    // L = 4, W = 2: the leaky bucket drains one unit every 1/2 tick.
+    const auto trace = make_trace({{0, 3, ""}, {0, 1, ""}, {1, 2, ""}, {5, 1, ""}});
+    const auto result = simulate(trace, limits(4, 2));
+    const ResultSeries series = compute_series(*result);
+    const AlgorithmSeries& leaky = *series.find("leaky_bucket");
+    // Units leave at 0, 0.5, 1 | 1.5 | 2, 2.5 | 5, counted at ticks 0, 1, 1, 2, 2, 3, 5.
+    CHECK(values(leaky.load, 0, 7) == "1 3 4 3 1 1 1 0");
+    // 4 units arrive at 0 and 2 at 1; 1 has left by 0, 3 by 1, 5 by 2, 6 by 3.
+    CHECK(values(leaky.queue, 0, 6) == "3 3 1 0 0 0 0");
+    for (Tick t = 0; t <= 8; ++t) {
+        INFO("tick " << t);
+        CHECK(Rational(leaky.queue.value_at(t)) ==
+              field(state_at(*result, "leaky_bucket", 0, t), "queued"));
+    }
+    const AlgorithmSeries& fixed = *series.find("fixed_window");
+    CHECK(values(fixed.accepted, 0, 5) == "4 4 4 4 4 5");
+    CHECK(values(fixed.rejected, 0, 5) == "0 2 2 2 2 2");
+}
+
+TEST_CASE("series: trailing sums over repeated and far-apart ticks") {
+    const StepSeries sum = trailing_sum({0, 0, 3, 10}, {1, 2, 1, 5}, 5);
+    CHECK(sum.ticks == std::vector<Tick>{0, 3, 5, 8, 10, 15});
+    CHECK(sum.values == std::vector<std::int64_t>{3, 4, 1, 0, 5, 0});
+    CHECK(trailing_sum({}, {}, 5).empty());
+    // A window of one tick: each cost counts on its own tick only.
+    CHECK(values(trailing_sum({2, 3}, {1, 1}, 1), 1, 5) == "0 1 1 0 0");
+}
+
+TEST_CASE("series: a trace spanning 10^12 ticks stays small") {
+    const auto result = simulate(ticks({0, 1'000'000'000'000}), limits(1, 1'000'000));
+    const ResultSeries series = compute_series(*result);
+    CHECK(series.to == 1'000'000'000'000 + 1'000'000);
+    const AlgorithmSeries& fixed = *series.find("fixed_window");
+    CHECK(fixed.load.ticks.size() == 4);
+    CHECK(fixed.load.value_at(999'999) == 1);
+    CHECK(fixed.load.value_at(1'000'000) == 0);
+    const std::vector<PlotPoint> line = decimate(fixed.load, 0.0, 2e12, 100);
+    REQUIRE(line.size() >= 3);
+    CHECK(line[0] == PlotPoint{0, 0});  // the jump at the first request
+    CHECK(line[1] == PlotPoint{0, 1});
+    CHECK(line.back() == PlotPoint{2e12, 0});
+}
+
+TEST_CASE("series: worst so far follows the load until the end, then the core's burst") {
+    const ResultSeries series = compute_series(*default_result());
+    const AlgorithmSeries& fixed = *series.find("fixed_window");
+    CHECK(worst_so_far(fixed, 5, series.to) == 0);
+    CHECK(worst_so_far(fixed, 9, series.to) == 4);
+    CHECK(worst_so_far(fixed, 20, series.to) == 8);
+    CHECK(worst_so_far(fixed, series.to, series.to) == 8);
+}
+
+TEST_CASE("series: runs without decisions give empty series but keep worst bursts") {
+    RunOptions options;
+    options.keep_decisions = false;
+    const auto result =
+        simulate(std::make_shared<const Trace>(default_trace()), default_params(), {}, options);
+    const ResultSeries series = compute_series(*result);
+    CHECK_FALSE(series.has_decisions);
+    CHECK(series.find("fixed_window")->load.empty());
+    CHECK(series.find("fixed_window")->worst_burst.cost == 8);
+}
+
+TEST_CASE("series: agree with the core's state and bursts on random traces") {
+    const std::uint32_t seeds[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+    for (const std::uint32_t seed : seeds) {
+        INFO("seed " << seed);
+        std::mt19937 random(seed);
+        const auto pick = [&](int lo, int hi) {
+            return std::uniform_int_distribution<int>(lo, hi)(random);
+        };
+        TraceBuilder builder;
+        Tick tick = pick(0, 3);
+        const int keys = pick(1, 3);
+        for (int i = 0; i < 60; ++i) {
+            tick += pick(0, 3);
+            builder.add(tick, static_cast<std::uint32_t>(pick(1, 3)),
+                        std::string(1, static_cast<char>('a' + pick(0, keys - 1))));
+        }
+        Params params = limits(pick(2, 6), pick(1, 12));
+        if (seed % 3 == 0)
+            params.base.overrides.drain_interval = Rational(pick(1, 7), pick(1, 4));
+        if (seed % 4 == 0)
+            params.base.overrides.refill_rate = Rational(pick(1, 5), pick(1, 6));
+        const auto trace = std::make_shared<const Trace>(std::move(builder).take());
+        const auto result = simulate(trace, params);
+        const ResultSeries series = compute_series(*result);
+        for (const AlgorithmRun& run : result->runs) {
+            INFO(run.id);
+            const AlgorithmSeries& s = *series.find(run.id);
+            for (Tick t = series.from; t <= series.to + 2; ++t) {
+                INFO("tick " << t);
+                REQUIRE(s.load.value_at(t) == brute_load(*result, run, t));
+            }
+            if (!run.releases)
+                CHECK(s.load.max() == run.worst_burst.cost);
+            CHECK(s.load.max() <= run.worst_burst.cost);
+            CHECK(s.accepted.value_at(series.to) == run.totals.accepted_cost);
+            CHECK(s.rejected.value_at(series.to) == run.totals.rejected_cost);
+        }
+        const KeyId key = series.level_key;
+        for (Tick t = series.from; t <= series.to; ++t) {
+            INFO("tick " << t);
+            Rational queued;
+            for (KeyId k = 0; k < trace->keys.size(); ++k)
+                queued = queued + field(state_at(*result, "leaky_bucket", k, t), "queued");
+            REQUIRE(Rational(series.find("leaky_bucket")->queue.value_at(t)) == queued);
+            const double time = static_cast<double>(t);
+            REQUIRE(series.find("token_bucket")->level.value_at(time) ==
+                    Approx(field(state_at(*result, "token_bucket", key, t), "tokens").to_double())
+                        .margin(1e-9));
+            REQUIRE(series.find("gcra")->level.value_at(time) ==
+                    Approx(field(state_at(*result, "gcra", key, t), "allowance").to_double())
+                        .margin(1e-9));
+        }
+    }
+}
+
+TEST_CASE("decimate: few vertices come back exactly, framed by the range") {
+    StepSeries steps;
+    steps.ticks = {2, 5};
+    steps.values = {3, 1};
+    const std::vector<PlotPoint> expected{{0, 0}, {2, 0}, {2, 3}, {5, 3}, {5, 1}, {10, 1}};
+    CHECK(decimate(steps, 0, 10, 100) == expected);
+    const std::vector<PlotPoint> inner{{3, 3}, {5, 3}, {5, 1}, {6, 1}};
+    CHECK(decimate(steps, 3, 6, 100) == inner);
+    const std::vector<PlotPoint> zero{{0, 0}, {4, 0}};
+    CHECK(decimate(StepSeries{}, 0, 4, 10) == zero);
+
+    LevelSeries ramp;
+    ramp.vertices = {{0, 0}, {10, 10}};
+    const std::vector<PlotPoint> middle{{2.5, 2.5}, {7.5, 7.5}};
+    CHECK(decimate(ramp, 2.5, 7.5, 10) == middle);
+}
+
+TEST_CASE("decimate: many vertices keep each column's lowest and highest value") {
+    std::mt19937 random(42);
+    StepSeries steps;
+    for (Tick t = 0; t < 100'000; ++t) {
+        steps.ticks.push_back(t);
+        steps.values.push_back(std::uniform_int_distribution<std::int64_t>(0, 1000)(random) +
+                               (t == 51'234 ? 5000 : 0));
+    }
+    const int columns = 200;
+    const std::vector<PlotPoint> line = decimate(steps, 0, 100'000, columns);
+    CHECK(line.size() <= 4 * columns + 2);
+    CHECK(std::is_sorted(line.begin(), line.end(),
+                         [](const PlotPoint& a, const PlotPoint& b) { return a.x < b.x; }));
+    // Every column's extremes survive: compare per column against the full series.
+    for (int column = 0; column < columns; ++column) {
+        const Tick lo = column * 500;
+        std::int64_t low = steps.values[static_cast<std::size_t>(lo)];
+        std::int64_t high = low;
+        for (Tick t = lo; t < lo + 500; ++t) {
+            low = std::min(low, steps.value_at(t));
+            high = std::max(high, steps.value_at(t));
+        }
+        double drawn_low = 1e9;
+        double drawn_high = -1e9;
+        for (const PlotPoint& p : line) {
+            if (p.x >= static_cast<double>(lo) && p.x < static_cast<double>(lo + 500)) {
+                drawn_low = std::min(drawn_low, p.y);
+                drawn_high = std::max(drawn_high, p.y);
+            }
+        }
+        INFO("column " << column);
+        CHECK(drawn_high == static_cast<double>(high));
+        CHECK(drawn_low <= static_cast<double>(low));
+    }
+    CHECK(std::any_of(line.begin(), line.end(), [](const PlotPoint& p) { return p.y > 5000; }));
+}
+
+TEST_CASE("decimate: scattered points keep the lowest and highest per column") {
+    std::vector<PlotPoint> points;
+    for (int i = 0; i < 10'000; ++i)
+        points.push_back(PlotPoint{i * 0.01, static_cast<double>(i % 97)});
+    const std::vector<PlotPoint> kept = decimate(points, 0, 100, 10);
+    CHECK(kept.size() <= 20);
+    CHECK(std::count_if(kept.begin(), kept.end(), [](const PlotPoint& p) { return p.y == 96; }) ==
+          10);
+    CHECK(decimate(points, 0, 0.05, 10).size() == 6);  // few in range: all kept
+}
