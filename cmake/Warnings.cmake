@@ -2,6 +2,10 @@
 function(ratelab_set_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
                                            -Wno-sign-conversion -Wnon-virtual-dtor)
+  # GCC 12 reports false -Wrestrict positives inside std::string at -O3 (GCC bug 105329).
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+    target_compile_options(${target} PRIVATE -Wno-restrict)
+  endif()
   if(RATELAB_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

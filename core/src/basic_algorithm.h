@@ -64,10 +64,12 @@ AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
                                     const RunOptions& options) const {
     const std::vector<Request>& requests = trace.requests;
     const std::vector<Config> configs = configure_keys(trace, params);
+    const bool uniform = configs.size() == 1;
     std::vector<State> states;
-    states.reserve(configs.size());
-    for (const Config& config : configs)
-        states.push_back(P::initial(config));
+    states.reserve(trace.keys.size());
+    for (std::size_t k = 0; k < trace.keys.size(); ++k) {
+        states.push_back(P::initial(configs[uniform ? 0 : k]));
+    }
 
     AlgorithmRun out;
     out.id = std::string(P::kId);
@@ -88,7 +90,7 @@ AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
 
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const Request& r = requests[i];
-        const Config& config = configs[r.key];
+        const Config& config = configs[uniform ? 0 : r.key];
         State& state = states[r.key];
         if constexpr (P::kShapes) {
             if (!single_key)

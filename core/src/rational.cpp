@@ -120,6 +120,10 @@ std::string Rational::to_short(int max_places) const {
 }
 
 Rational Rational::from_wide(Int128 num, Int128 den) {
+    constexpr Int128 kMax = std::numeric_limits<std::int64_t>::max();
+    if (num <= kMax && num >= -kMax && den <= kMax && den > 0) {  // the common case: 64-bit gcd
+        return Rational(static_cast<std::int64_t>(num), static_cast<std::int64_t>(den));
+    }
     if (den < 0) {
         num = -num;
         den = -den;
@@ -129,7 +133,6 @@ Rational Rational::from_wide(Int128 num, Int128 den) {
         num /= g;
         den /= g;
     }
-    constexpr Int128 kMax = std::numeric_limits<std::int64_t>::max();
     if (num <= kMax && num >= -kMax && den <= kMax) {
         return Rational(static_cast<std::int64_t>(num), static_cast<std::int64_t>(den));
     }

@@ -1,0 +1,93 @@
+// Core throughput: decisions per second for every algorithm on large synthetic traces.
+// Not a test: run it from a Release build and read the figures.
+//   ./build-release/tests/benchmarks/bench_core [requests]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+#include "ratelab/registry.h"
+#include "ratelab/simulation.h"
+
+namespace {
+
+using namespace ratelab;
+using Clock = std::chrono::steady_clock;
+
+struct Workload {
+    const char* name;
+    std::shared_ptr<const Trace> trace;
+    Params params;
+};
+
+/// Poisson-like arrivals at about `per_tick` requests per tick, over `keys` keys with Zipf-like
+/// popularity (key k drawn with weight 1/k), costs uniform in [1, max_cost].
+std::shared_ptr<const Trace> synthetic(std::size_t count, double per_tick, std::uint32_t keys,
+                                       std::uint32_t max_cost, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::exponential_distribution<double> gap(per_tick);
+    std::uniform_int_distribution<std::uint32_t> cost(1, max_cost);
+    Trace trace;
+    trace.keys.reserve(keys);
+    for (std::uint32_t k = 0; k < keys; ++k)
+        trace.keys.push_back(k == 0 ? std::string() : "k" + std::to_string(k));
+    // Zipf-ish: inverse transform of a continuous 1/x density over [1, keys + 1).
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const double log_span = std::log(static_cast<double>(keys) + 1.0);
+    trace.requests.reserve(count);
+    double now = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        now += gap(rng);
+        const auto key =
+            keys == 1 ? 0u
+                      : std::min(keys - 1,
+                                 static_cast<std::uint32_t>(std::exp(unit(rng) * log_span)) - 1);
+        trace.requests.push_back(
+            Request{static_cast<Tick>(now), max_cost == 1 ? 1u : cost(rng), key});
+    }
+    return std::make_shared<const Trace>(std::move(trace));
+}
+
+Params with_limits(std::int64_t limit, Tick window) {
+    Params params;
+    params.base.limit = limit;
+    params.base.window = window;
+    return params;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 10'000'000;
+    std::printf(
+        "RateLab core benchmark: %zu requests per workload, summary mode (no per-decision "
+        "columns)\n\n",
+        n);
+    const Workload workloads[] = {
+        {"single key, cost 1, L=100 W=1000", synthetic(n, 0.2, 1, 1, 1), with_limits(100, 1000)},
+        {"single key, costs 1-5, L=100 W=1000", synthetic(n, 0.2, 1, 5, 2), with_limits(100, 1000)},
+        {"1M keys (Zipf), cost 1, L=10 W=100", synthetic(n, 10.0, 1'000'000, 1, 3),
+         with_limits(10, 100)},
+        {"single key, cost 1, L=1000 W=10000", synthetic(n, 0.2, 1, 1, 4),
+         with_limits(1000, 10000)},
+    };
+    RunOptions summary;
+    summary.keep_decisions = false;
+    for (const Workload& w : workloads) {
+        std::printf("%s\n", w.name);
+        for (const AlgorithmInfo* info : Registry::instance().all()) {
+            const auto algorithm = info->make();
+            const auto start = Clock::now();
+            const AlgorithmRun run = algorithm->run(*w.trace, w.params, summary);
+            const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+            std::printf("  %-16s %8.1f M decisions/s  (%.3f s, accepted %lld)\n", info->id.c_str(),
+                        static_cast<double>(n) / seconds / 1e6, seconds,
+                        static_cast<long long>(run.totals.accepted));
+        }
+        const auto start = Clock::now();
+        const auto full = simulate(w.trace, w.params);
+        std::printf("  all six, keeping decisions: %.3f s\n\n",
+                    std::chrono::duration<double>(Clock::now() - start).count());
+    }
+}
