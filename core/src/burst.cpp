@@ -4,35 +4,13 @@
 
 namespace ratelab::detail {
 
-void ArrivalBurst::add(Tick tick, std::int64_t cost) {
-    while (!inside_.empty() && tick - inside_.front().tick >= window_) {
-        sum_ -= inside_.front().cost;
-        inside_.pop_front();
-    }
-    inside_.push_back(Point{tick, cost});
-    sum_ += cost;
-    if (sum_ > best_.cost)
-        best_ = Burst{sum_, Rational(inside_.front().tick)};
-}
-
-void SegmentBurst::add(const UnitSegment& segment) {
-    while (!inside_.empty() && static_cast<Int128>(segment.first) >=
-                                   static_cast<Int128>(inside_.front().first) +
-                                       static_cast<Int128>(window_) * inside_.front().scale) {
-        settle_front();
-    }
-    inside_.push_back(segment);
-    sum_ += segment.count;
-}
-
 void SegmentBurst::settle_front() {
+    // Scaled times stay below 3 * 10^18 within the documented bounds, so 64 bits suffice here.
     const UnitSegment& front = inside_.front();
     const UnitSegment& last = inside_.back();
-    const Int128 span_end =
-        static_cast<Int128>(front.first) + static_cast<Int128>(window_) * front.scale;
-    const Int128 room = span_end - last.first;  // > 0: every segment inside starts before span_end
-    const Int128 fits = (room + last.step - 1) / last.step;
-    const std::int64_t cut = static_cast<std::int64_t>(std::min<Int128>(fits, last.count));
+    const std::int64_t span_end = front.first + window_ * front.scale;
+    const std::int64_t room = span_end - last.first;  // > 0: all inside start before span_end
+    const std::int64_t cut = std::min((room + last.step - 1) / last.step, last.count);
     const std::int64_t total = sum_ - last.count + cut;
     if (total > best_.cost)
         best_ = Burst{total, Rational(front.first, front.scale)};

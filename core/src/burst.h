@@ -15,7 +15,16 @@ namespace ratelab::detail {
 class ArrivalBurst {
 public:
     explicit ArrivalBurst(Tick window) : window_(window) {}
-    void add(Tick tick, std::int64_t cost);
+    void add(Tick tick, std::int64_t cost) {
+        while (!inside_.empty() && tick - inside_.front().tick >= window_) {
+            sum_ -= inside_.front().cost;
+            inside_.pop_front();
+        }
+        inside_.push_back(Point{tick, cost});
+        sum_ += cost;
+        if (sum_ > best_.cost)
+            best_ = Burst{sum_, Rational(inside_.front().tick)};
+    }
     Burst result() const { return best_; }
 
 private:
@@ -44,7 +53,14 @@ struct UnitSegment {
 class SegmentBurst {
 public:
     explicit SegmentBurst(Tick window) : window_(window) {}
-    void add(const UnitSegment& segment);
+    void add(const UnitSegment& segment) {
+        while (!inside_.empty() &&
+               segment.first >= inside_.front().first + window_ * inside_.front().scale) {
+            settle_front();
+        }
+        inside_.push_back(segment);
+        sum_ += segment.count;
+    }
     Burst result();
 
 private:

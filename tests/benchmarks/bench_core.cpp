@@ -60,6 +60,8 @@ Params with_limits(std::int64_t limit, Tick window) {
 
 int main(int argc, char** argv) {
     const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 10'000'000;
+    // An optional second argument picks one workload by number (1-4), for profiling.
+    const int only = argc > 2 ? std::atoi(argv[2]) : 0;
     std::printf(
         "RateLab core benchmark: %zu requests per workload, summary mode (no per-decision "
         "columns)\n\n",
@@ -74,7 +76,9 @@ int main(int argc, char** argv) {
     };
     RunOptions summary;
     summary.keep_decisions = false;
+    int number = 0;
     for (const Workload& w : workloads) {
+        if (++number != only && only != 0) continue;
         std::printf("%s\n", w.name);
         for (const AlgorithmInfo* info : Registry::instance().all()) {
             const auto algorithm = info->make();
@@ -85,6 +89,7 @@ int main(int argc, char** argv) {
                         static_cast<double>(n) / seconds / 1e6, seconds,
                         static_cast<long long>(run.totals.accepted));
         }
+        if (only != 0) continue;
         const auto start = Clock::now();
         const auto full = simulate(w.trace, w.params);
         std::printf("  all six, keeping decisions: %.3f s\n\n",

@@ -16,6 +16,7 @@ struct FixedWindow {
     };
     struct State {
         std::int64_t window_index = -1;
+        Tick window_end = 0;    // so that most requests need no division to find their window
         std::int64_t used = 0;  // accepted cost (and rejected cost when rejections count)
     };
 
@@ -29,9 +30,9 @@ struct FixedWindow {
 
     static bool decide(const Config& c, State& s, Tick now, std::int64_t cost,
                        bool rejections_count) {
-        const std::int64_t index = now / c.window;
-        if (index != s.window_index) {
-            s.window_index = index;
+        if (now >= s.window_end) {  // ticks never go back, so this is the only way out
+            s.window_index = now / c.window;
+            s.window_end = (s.window_index + 1) * c.window;
             s.used = 0;
         }
         if (s.used + cost <= c.limit) {

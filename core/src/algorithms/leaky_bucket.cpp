@@ -41,9 +41,13 @@ struct LeakyBucket {
     }
 
     static bool decide(const Config& c, State& s, Tick now, std::int64_t cost, bool) {
-        if (queued_at(c, s, now) + cost > c.queue_size)
-            return false;
+        // queued + cost <= Q, with queued = ceil((last - now) / D), is last - now <= (Q - cost) *
+        // D.
         const std::int64_t now_scaled = now * c.scale;
+        if (cost > c.queue_size ||
+            (s.started && s.last_unit - now_scaled > (c.queue_size - cost) * c.interval)) {
+            return false;
+        }
         s.first_unit = s.started ? std::max(now_scaled, s.last_unit + c.interval) : now_scaled;
         s.last_unit = s.first_unit + (cost - 1) * c.interval;
         s.started = true;

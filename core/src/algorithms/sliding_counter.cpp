@@ -17,6 +17,7 @@ struct SlidingCounter {
     };
     struct State {
         std::int64_t window_index = -1;  // of `current`
+        Tick window_start = 0;           // so that most requests need no division
         std::int64_t previous = 0;
         std::int64_t current = 0;
     };
@@ -49,10 +50,14 @@ struct SlidingCounter {
 
     static bool decide(const Config& c, State& s, Tick now, std::int64_t cost,
                        bool rejections_count) {
-        const View v = view_at(c, s, now);
-        s.window_index = now / c.window;
-        s.previous = v.previous;
-        s.current = v.current;
+        if (s.window_index < 0 || now - s.window_start >= c.window) {
+            const View rolled = view_at(c, s, now);
+            s.window_index = now / c.window;
+            s.window_start = s.window_index * c.window;
+            s.previous = rolled.previous;
+            s.current = rolled.current;
+        }
+        const View v{s.previous, s.current, now - s.window_start};
         const bool accepted = fits(c, v, cost);
         if (accepted || rejections_count)
             s.current += cost;
