@@ -225,3 +225,28 @@ TEST_CASE("properties: the same input gives the same output") {
         CHECK(first->runs[a].worst_burst == second->runs[a].worst_burst);
     }
 }
+
+TEST_CASE("properties: running the algorithms on several threads changes nothing") {
+    std::mt19937_64 rng(base_seed());
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (int i = 0; i < 60'000; ++i) {  // large enough to be split across threads
+        tick += static_cast<Tick>(rng() % 3);
+        builder.add(tick, static_cast<std::uint32_t>(1 + rng() % 3), (rng() % 4 == 0) ? "b" : "a");
+    }
+    const auto trace = std::make_shared<const Trace>(std::move(builder).take());
+    RunOptions one;
+    one.threads = 1;
+    RunOptions many;
+    many.threads = 4;
+    const auto serial = simulate(trace, limits(7, 30), {}, one);
+    const auto parallel = simulate(trace, limits(7, 30), {}, many);
+    REQUIRE(serial->runs.size() == parallel->runs.size());
+    for (std::size_t a = 0; a < serial->runs.size(); ++a) {
+        INFO(serial->runs[a].id);
+        CHECK(serial->runs[a].id == parallel->runs[a].id);
+        CHECK(serial->runs[a].outcomes == parallel->runs[a].outcomes);
+        CHECK(serial->runs[a].times == parallel->runs[a].times);
+        CHECK(serial->runs[a].worst_burst == parallel->runs[a].worst_burst);
+    }
+}

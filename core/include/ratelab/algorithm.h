@@ -92,6 +92,8 @@ Decision make_decision(AlgorithmRun::Outcome outcome, const Rational& time, bool
 
 struct RunOptions {
     bool keep_decisions = true;  ///< false: totals and worst burst only (for huge traces)
+    /// Threads that run algorithms side by side; 0 picks one per core. Results do not depend on it.
+    unsigned threads = 0;
 };
 
 /// A rate-limiting algorithm. Implementations are stateless; all state lives inside a run.
