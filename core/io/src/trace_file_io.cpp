@@ -13,6 +13,36 @@ namespace ratelab::io {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+TraceFileError too_large(const std::string& name, const std::string& size) {
+    return TraceFileError(name, "", "file-too-large",
+                          "the file has " + size + " bytes; a trace file may have at most " +
+                              std::to_string(kMaxTraceFileBytes) + " (512 MiB)");
+}
+
+/// Reads a stream of unknown length, stopping as soon as it passes the size limit.
+std::string read_stream(const fs::path& file, const std::string& name) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        throw TraceFileError(name, "", "file-unreadable", std::strerror(errno));
+    }
+    std::string text;
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > kMaxTraceFileBytes) {
+            throw too_large(name, "more than " + std::to_string(kMaxTraceFileBytes));
+        }
+    }
+    if (in.bad()) {
+        throw TraceFileError(name, "", "file-unreadable", "the file could not be read completely");
+    }
+    return text;
+}
+
+}  // namespace
+
 TraceDocument load_trace(const fs::path& file) {
     const std::string name = file.string();
     std::error_code error;
@@ -28,7 +58,7 @@ TraceDocument load_trace(const fs::path& file) {
                              "this is a directory, not a trace file");
     }
     if (!fs::is_regular_file(status)) {
-        throw TraceFileError(name, "", "file-unreadable", "this is not a regular file");
+        return parse_trace(read_stream(file, name), name);  // a pipe or a device
     }
     // Checked before reading a single byte, so an enormous file fails at once.
     const std::uintmax_t size = fs::file_size(file, error);
@@ -36,10 +66,7 @@ TraceDocument load_trace(const fs::path& file) {
         throw TraceFileError(name, "", "file-unreadable", error.message());
     }
     if (size > kMaxTraceFileBytes) {
-        throw TraceFileError(name, "", "file-too-large",
-                             "the file has " + std::to_string(size) +
-                                 " bytes; a trace file may have at most " +
-                                 std::to_string(kMaxTraceFileBytes) + " (512 MiB)");
+        throw too_large(name, std::to_string(size));
     }
     std::ifstream in(file, std::ios::binary);
     if (!in) {

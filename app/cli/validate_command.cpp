@@ -1,0 +1,73 @@
+// ratelab-cli validate: checks trace files and prints what each holds, or why it is invalid.
+#include <algorithm>
+#include <ostream>
+
+#include "cli_support.h"
+#include "ratelab/io/trace_file.h"
+
+namespace ratelab::cli {
+
+namespace {
+
+std::string summary_of(const io::TraceDocument& doc) {
+    const auto& requests = doc.trace.requests;
+    std::int64_t cost = 0;
+    std::vector<bool> used(doc.trace.keys.size(), false);
+    for (const Request& request : requests) {
+        cost += request.cost;
+        used[request.key] = true;
+    }
+    const auto keys = std::count(used.begin(), used.end(), true);
+    std::string text = (doc.name.empty() ? std::string("(unnamed)") : "\"" + doc.name + "\"") +
+                       ": " + std::to_string(requests.size()) + " requests";
+    if (cost != static_cast<std::int64_t>(requests.size())) {
+        text += " (total cost " + std::to_string(cost) + ")";
+    }
+    text += ", " + std::to_string(keys) + (keys == 1 ? " key" : " keys");
+    if (!requests.empty()) {
+        text += ", ticks " + std::to_string(requests.front().tick) + " to " +
+                std::to_string(requests.back().tick);
+    }
+    text += "; L = " + std::to_string(doc.params.base.limit) +
+            ", W = " + std::to_string(doc.params.base.window) + ", timeline " +
+            std::to_string(io::effective_duration(doc)) + " ticks of " +
+            std::to_string(doc.tick_ms) + " ms";
+    if (!doc.params.keys.empty()) {
+        text += ", " + std::to_string(doc.params.keys.size()) + " key tiers";
+    }
+    return text;
+}
+
+int run_validate(const Arguments& args, CommandIo& io) {
+    int status = kExitOk;
+    for (const std::string& file : args.positionals) {
+        try {
+            const io::TraceDocument doc = io::load_trace(file);
+            io.out << file << ": ok: " << summary_of(doc) << "\n";
+            for (const std::string& warning : doc.warnings) {
+                io.err << file << ": warning: " << warning << "\n";
+            }
+        } catch (const io::TraceFileError& error) {
+            io.err << error.what() << "\n";
+            status = kExitBadInput;
+        }
+    }
+    return status;
+}
+
+}  // namespace
+
+Command make_validate_command() {
+    return {"validate",
+            "check trace files and summarise them",
+            "validate TRACE.json [TRACE.json ...]",
+            "Prints one line per valid file, and for an invalid one the file, the place\n"
+            "(a JSON path or line:column) and the rule broken. Exit status 2 if any is invalid.",
+            {},
+            1,
+            static_cast<std::size_t>(-1),
+            false,
+            run_validate};
+}
+
+}  // namespace ratelab::cli

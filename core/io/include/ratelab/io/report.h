@@ -1,0 +1,36 @@
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "ratelab/rational.h"
+#include "ratelab/simulation.h"
+
+namespace ratelab::io {
+
+/// The JSON report keeps its keys in the documented order, hence ordered_json.
+using Report = nlohmann::ordered_json;
+
+struct ReportOptions {
+    /// Totals and worst bursts only, without the per-decision lists (`--summary`).
+    bool summary = false;
+};
+
+/// The simulation report documented in the README:
+/// {"limit", "window", "algorithms": [{"id", "accepted", "rejected", "accepted_cost",
+/// "rejected_cost", "worst_burst": {"cost", "start"}, "decisions": [...]}]}.
+/// Each decision has "index", "tick", "cost", "key", "accepted", then "retry_after" for a
+/// rejection (a number of ticks, or "never") and "release" and "delay" for a leaky_bucket
+/// acceptance. Decisions are left out when `options.summary` is set or the run kept none.
+Report make_report(const SimulationResult& result, const ReportOptions& options = {});
+
+/// A time in ticks as a JSON number: an integer when whole, else the nearest double.
+nlohmann::ordered_json time_to_json(const Rational& ticks);
+
+/// Pretty text for a report or any JSON value: nested structure on separate lines, while
+/// objects of plain values (a decision, a burst) stay on one line each, so a report of many
+/// decisions reads and diffs one decision per line. Ends with a newline.
+std::string format_json(const nlohmann::ordered_json& value);
+
+}  // namespace ratelab::io
