@@ -1,0 +1,180 @@
+// ratelab-cli as a user runs it: exit statuses, what goes to stdout and what to stderr.
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "catch.h"
+#include "cli_runner.h"
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+const std::string kSource = RATELAB_SOURCE_DIR;
+const std::string kDefaultTrace = "\"" + kSource + "/traces/boundary-burst.json\"";
+
+bool one_line(const std::string& text) {
+    return !text.empty() && text.back() == '\n' && std::count(text.begin(), text.end(), '\n') == 1;
+}
+
+int accepted(const Json& report, const std::string& id) {
+    for (const Json& run : report["algorithms"]) {
+        if (run["id"] == id) {
+            return run["accepted"].get<int>();
+        }
+    }
+    return -1;
+}
+
+}  // namespace
+
+TEST_CASE("cli: --version and --help") {
+    const CliRun version = run_cli("--version");
+    CHECK(version.status == 0);
+    CHECK(version.out == std::string("ratelab-cli ") + RATELAB_VERSION_TEXT + "\n");
+
+    const CliRun help = run_cli("--help");
+    CHECK(help.status == 0);
+    for (const char* command : {"simulate", "compare", "validate", "generate", "import"}) {
+        CHECK(help.out.find(std::string("  ") + command) != std::string::npos);
+        const CliRun command_help = run_cli(std::string(command) + " --help");
+        INFO(command);
+        CHECK(command_help.status == 0);
+        CHECK(command_help.out.find(std::string("Usage: ratelab-cli ") + command) == 0);
+        CHECK(command_help.err.empty());
+    }
+    CHECK(run_cli("simulate --help").out.find("--algorithms ID,...") != std::string::npos);
+    CHECK(run_cli("generate --help").out.find("zipf-keys") != std::string::npos);
+
+    const CliRun nothing = run_cli("");
+    CHECK(nothing.status == 2);
+    CHECK(nothing.out.empty());
+    const CliRun unknown = run_cli("frobnicate");
+    CHECK(unknown.status == 2);
+    CHECK(one_line(unknown.err));
+    CHECK(unknown.err.find("unknown command \"frobnicate\"") != std::string::npos);
+}
+
+TEST_CASE("cli: simulate prints the default scenario's report") {
+    const CliRun run = run_cli("simulate " + kDefaultTrace);
+    REQUIRE(run.status == 0);
+    CHECK(run.err.empty());
+    CHECK(run.out ==
+          read_file(fs::path(RATELAB_IO_TEST_DIR) / "golden/boundary-burst.expected.json"));
+    const Json report = Json::parse(run.out);
+    CHECK(accepted(report, "fixed_window") == 8);
+    CHECK(accepted(report, "sliding_log") == 4);
+    CHECK(accepted(report, "sliding_counter") == 5);
+    CHECK(accepted(report, "token_bucket") == 6);
+    CHECK(accepted(report, "leaky_bucket") == 7);
+    CHECK(accepted(report, "gcra") == 6);
+}
+
+TEST_CASE("cli: simulate options") {
+    const Json chosen =
+        Json::parse(run_cli("simulate " + kDefaultTrace + " --algorithms gcra,sliding_log").out);
+    REQUIRE(chosen["algorithms"].size() == 2);
+    CHECK(chosen["algorithms"][0]["id"] == "gcra");
+    CHECK(chosen["algorithms"][1]["id"] == "sliding_log");
+
+    const Json wider =
+        Json::parse(run_cli("simulate " + kDefaultTrace + " --limit 8 --window 5").out);
+    CHECK(wider["limit"] == 8);
+    CHECK(wider["window"] == 5);
+    CHECK(accepted(wider, "sliding_log") == 8);
+
+    const Json summary = Json::parse(run_cli("simulate " + kDefaultTrace + " --summary").out);
+    CHECK(summary["algorithms"].size() == 6);
+    CHECK_FALSE(summary["algorithms"][0].contains("decisions"));
+
+    const fs::path dir = cli_scratch_dir("simulate");
+    const CliRun to_file =
+        run_cli("simulate " + kDefaultTrace + " -o \"" + (dir / "r.json").string() + "\"");
+    CHECK(to_file.status == 0);
+    CHECK(to_file.out.empty());
+    CHECK(accepted(Json::parse(read_file(dir / "r.json")), "token_bucket") == 6);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cli: simulate refuses bad input with status 2 and one line on stderr") {
+    const std::string bad = "\"" + std::string(RATELAB_IO_TEST_DIR) + "/bad/";
+    const struct {
+        std::string args;
+        std::string expected;
+    } cases[] = {
+        {"simulate", "usage: ratelab-cli simulate"},
+        {"simulate /no/such/trace.json", "/no/such/trace.json: no such file [file-missing]"},
+        {"simulate " + bad + "tick-order.json\"", "$.requests[2].tick: ticks must not decrease"},
+        {"simulate " + bad + "not-json.json\"", "2:21: not valid JSON"},
+        {"simulate " + kDefaultTrace + " --algorithms token_bucket,nope",
+         "unknown algorithm \"nope\""},
+        {"simulate " + kDefaultTrace + " --limit 0", "--limit must be a whole number from 1"},
+        {"simulate " + kDefaultTrace + " --window ten", "--window must be a whole number"},
+        {"simulate " + kDefaultTrace + " --frobnicate", "unknown option --frobnicate"},
+        {"simulate " + kDefaultTrace + " --limit", "--limit needs a value"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.args);
+        const CliRun run = run_cli(c.args);
+        CHECK(run.status == 2);
+        CHECK(run.out.empty());
+        CHECK(one_line(run.err));
+        CHECK(run.err.find(c.expected) != std::string::npos);
+        CHECK(run.err.rfind("ratelab-cli simulate: ", 0) == 0);
+    }
+}
+
+TEST_CASE("cli: compare prints a table for a trace or the default scenario") {
+    const CliRun builtin = run_cli("compare");
+    const CliRun file = run_cli("compare " + kDefaultTrace);
+    REQUIRE(builtin.status == 0);
+    REQUIRE(file.status == 0);
+    for (const std::string& text : {builtin.out, file.out}) {
+        CHECK(text.find("algorithm        accepted  rejected  worst burst") != std::string::npos);
+        CHECK(text.find("fixed_window            8         0  8 from tick 6") != std::string::npos);
+        CHECK(text.find("sliding_counter         5         3") != std::string::npos);
+        CHECK(text.find("leaky_bucket            7         1  4 from tick 6          9") !=
+              std::string::npos);
+    }
+    CHECK(run_cli("compare /no/such.json").status == 2);
+}
+
+TEST_CASE("cli: validate summarises good files and names what is wrong in bad ones") {
+    const CliRun good = run_cli(kDefaultTrace.substr(0, 0) + "validate " + kDefaultTrace);
+    CHECK(good.status == 0);
+    CHECK(good.out.find("ok: \"The boundary burst\": 8 requests, 1 key, ticks 6 to 13") !=
+          std::string::npos);
+
+    const std::string bad = "\"" + std::string(RATELAB_IO_TEST_DIR) + "/bad/cost-zero.json\"";
+    const CliRun mixed = run_cli("validate " + kDefaultTrace + " " + bad);
+    CHECK(mixed.status == 2);
+    CHECK(mixed.out.find("ok:") != std::string::npos);
+    CHECK(one_line(mixed.err));
+    CHECK(mixed.err.find("cost-zero.json: $.requests[1].cost: cost must be between 1 and 1000000, "
+                         "not 0 [out-of-range]") != std::string::npos);
+}
+
+TEST_CASE("cli: generate writes a valid trace, the same for the same seed") {
+    const fs::path dir = cli_scratch_dir("generate");
+    const std::string a = (dir / "a.json").string();
+    const std::string b = (dir / "b.json").string();
+    CHECK(run_cli("generate poisson --rate 0.7 --duration 50 --seed 9 -o \"" + a + "\"").status ==
+          0);
+    CHECK(run_cli("generate poisson --rate=0.7 --duration 50 --seed 9 -o \"" + b + "\"").status ==
+          0);
+    CHECK(read_file(a) == read_file(b));
+    CHECK(run_cli("validate \"" + a + "\"").status == 0);
+
+    const CliRun stdout_run = run_cli("generate boundary-burst");
+    CHECK(stdout_run.status == 0);
+    CHECK(stdout_run.out.find("\"requests\": [\n    {\"tick\": 6},") != std::string::npos);
+
+    const CliRun unknown = run_cli("generate sawtooth");
+    CHECK(unknown.status == 2);
+    CHECK(unknown.err.find("unknown pattern \"sawtooth\"") != std::string::npos);
+    const CliRun bad_value = run_cli("generate steady --per_window lots");
+    CHECK(bad_value.status == 2);
+    CHECK(one_line(bad_value.err));
+    fs::remove_all(dir);
+}
