@@ -39,11 +39,23 @@ public:
 
     AlgorithmRun run(const Trace& trace, const Params& params,
                      const RunOptions& options) const override;
-    LimiterState state_at(const Trace& trace, const Params& params, KeyId key,
-                          Tick at) const override;
-    Explanation explain(const Trace& trace, const Params& params, std::size_t index) const override;
+    LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
+                          const AlgorithmRun* run) const override;
+    Explanation explain(const Trace& trace, const Params& params, std::size_t index,
+                        const AlgorithmRun* run) const override;
 
 private:
+    static constexpr std::size_t kCheckpointEvery = 4096;  // requests
+    static constexpr std::size_t kCheckpointKeys = 4;      // more keys: replay from the start
+    /// states[c] holds every key's state before request c * kCheckpointEvery.
+    struct Checkpoints {
+        std::vector<std::vector<State>> states;
+    };
+
+    /// The state of `key` after requests [0, end) of the trace.
+    static State replay(const Trace& trace, const Params& params, const Config& config, KeyId key,
+                        std::size_t end, const AlgorithmRun* run);
+
     static std::vector<Config> configure_keys(const Trace& trace, const Params& params);
 };
 
@@ -85,10 +97,15 @@ AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
     const bool single_key = std::all_of(requests.begin(), requests.end(), [&](const Request& r) {
         return r.key == requests.front().key;
     });
+    auto checkpoints = std::make_shared<Checkpoints>();
+    const bool keep_checkpoints = options.keep_decisions && trace.keys.size() <= kCheckpointKeys &&
+                                  requests.size() > kCheckpointEvery;
     std::int64_t worst_delay = 0;  // over worst_delay_scale ticks
     std::int64_t worst_delay_scale = 1;
 
     for (std::size_t i = 0; i < requests.size(); ++i) {
+        if (keep_checkpoints && i % kCheckpointEvery == 0)
+            checkpoints->states.push_back(states);
         const Request& r = requests[i];
         const Config& config = configs[uniform ? 0 : r.key];
         State& state = states[r.key];
@@ -130,6 +147,8 @@ AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
             }
         }
     }
+    if (keep_checkpoints)
+        out.checkpoints = std::move(checkpoints);
     if constexpr (P::kShapes) {
         out.worst_burst = single_key ? one_shaper.result() : many_shapers.result();
         out.totals.max_delay = Rational(worst_delay, worst_delay_scale);
@@ -140,30 +159,42 @@ AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
 }
 
 template <class P>
-LimiterState BasicAlgorithm<P>::state_at(const Trace& trace, const Params& params, KeyId key,
-                                         Tick at) const {
-    const Config config = P::configure(params.for_key(trace.key_name(key)));
+typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& params,
+                                            const Config& config, KeyId key, std::size_t end,
+                                            const AlgorithmRun* run) {
+    std::size_t begin = 0;
     State state = P::initial(config);
-    for (const Request& r : trace.requests) {
-        if (r.tick > at)
-            break;
+    if (run != nullptr && run->id == P::kId && run->checkpoints) {
+        const auto& saved = static_cast<const Checkpoints*>(run->checkpoints.get())->states;
+        const std::size_t c = std::min(end / kCheckpointEvery, saved.size() - 1);
+        state = saved[c][key];
+        begin = c * kCheckpointEvery;
+    }
+    for (std::size_t i = begin; i < end; ++i) {
+        const Request& r = trace.requests[i];
         if (r.key == key)
             P::decide(config, state, r.tick, r.cost, params.rejections_count);
     }
+    return state;
+}
+
+template <class P>
+LimiterState BasicAlgorithm<P>::state_at(const Trace& trace, const Params& params, KeyId key,
+                                         Tick at, const AlgorithmRun* run) const {
+    const Config config = P::configure(params.for_key(trace.key_name(key)));
+    const auto end = std::partition_point(trace.requests.begin(), trace.requests.end(),
+                                          [at](const Request& r) { return r.tick <= at; });
+    const State state = replay(trace, params, config, key,
+                               static_cast<std::size_t>(end - trace.requests.begin()), run);
     return P::describe(config, state, at);
 }
 
 template <class P>
-Explanation BasicAlgorithm<P>::explain(const Trace& trace, const Params& params,
-                                       std::size_t index) const {
+Explanation BasicAlgorithm<P>::explain(const Trace& trace, const Params& params, std::size_t index,
+                                       const AlgorithmRun* run) const {
     const Request& target = trace.requests.at(index);
     const Config config = P::configure(params.for_key(trace.key_name(target.key)));
-    State state = P::initial(config);
-    for (std::size_t i = 0; i < index; ++i) {
-        const Request& r = trace.requests[i];
-        if (r.key == target.key)
-            P::decide(config, state, r.tick, r.cost, params.rejections_count);
-    }
+    State state = replay(trace, params, config, target.key, index, run);
     Explanation why;
     why.state_before = P::describe(config, state, target.tick).summary;
     why.check = P::check(config, state, target.tick, target.cost);

@@ -97,14 +97,14 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
 LimiterState state_at(const SimulationResult& result, std::string_view id, KeyId key, Tick at) {
     if (key >= result.trace->keys.size())
         throw SimulationError("unknown key id " + std::to_string(key));
-    return make_algorithm(id)->state_at(*result.trace, result.params, key, at);
+    return make_algorithm(id)->state_at(*result.trace, result.params, key, at, result.find(id));
 }
 
 Explanation explain(const SimulationResult& result, std::string_view id, std::size_t index) {
     if (index >= result.trace->requests.size()) {
         throw SimulationError("no request with index " + std::to_string(index));
     }
-    return make_algorithm(id)->explain(*result.trace, result.params, index);
+    return make_algorithm(id)->explain(*result.trace, result.params, index, result.find(id));
 }
 
 Trace default_trace() {

@@ -1,5 +1,6 @@
 // The state of every algorithm at a tick, and the "why" of a decision, on the default scenario.
 #include "catch.h"
+#include "ratelab/registry.h"
 #include "test_support.h"
 
 using namespace ratelab;
@@ -104,4 +105,34 @@ TEST_CASE("asking about a request or key that does not exist is an error, not a 
     CHECK_THROWS_AS(explain(*r, "gcra", 99), SimulationError);
     CHECK_THROWS_AS(state_at(*r, "gcra", 7, 0), SimulationError);
     CHECK_THROWS_AS(explain(*r, "nope", 0), SimulationError);
+}
+
+TEST_CASE("checkpoints give the same state and why as a replay from the start") {
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (int i = 0; i < 20'000; ++i) {
+        tick += i % 7 == 0 ? 3 : 0;
+        builder.add(tick, static_cast<std::uint32_t>(1 + i % 2), i % 3 == 0 ? "b" : "a");
+    }
+    const auto trace = std::make_shared<const Trace>(std::move(builder).take());
+    const auto result = simulate(trace, limits(9, 40));
+    for (const AlgorithmRun& run : result->runs) {
+        INFO(run.id);
+        REQUIRE(run.checkpoints);  // few keys and many requests: the run saved its states
+        const auto algorithm = Registry::instance().find(run.id)->make();
+        for (const Tick at : {Tick(0), Tick(5'000), tick / 2 + 1, tick}) {
+            for (const KeyId key : {KeyId(1), KeyId(2)}) {
+                CHECK(algorithm->state_at(*trace, result->params, key, at, &run) ==
+                      algorithm->state_at(*trace, result->params, key, at, nullptr));
+            }
+        }
+        for (const std::size_t index :
+             {std::size_t(0), std::size_t(4096), std::size_t(12'345), std::size_t(19'999)}) {
+            const Explanation fast = algorithm->explain(*trace, result->params, index, &run);
+            const Explanation slow = algorithm->explain(*trace, result->params, index, nullptr);
+            CHECK(fast.state_before == slow.state_before);
+            CHECK(fast.check == slow.check);
+            CHECK(fast.decision == run.decision(*trace, index));
+        }
+    }
 }

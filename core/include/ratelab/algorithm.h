@@ -79,6 +79,10 @@ struct AlgorithmRun {
     /// value: the retry-after for a rejection, the release time for a leaky_bucket acceptance.
     std::vector<Outcome> outcomes;
     std::vector<Rational> times;
+    /// Limiter states saved every few thousand requests while deciding (traces with few keys), so
+    /// that the state at a tick or the why of a late request is a short replay, not a full one.
+    /// Opaque: only the algorithm that made the run reads it.
+    std::shared_ptr<const void> checkpoints;
 
     bool has_decisions() const { return !outcomes.empty(); }
     bool accepted(std::size_t index) const { return outcomes[index] == kAccepted; }
@@ -105,12 +109,14 @@ public:
     /// Decides every request of `trace` in order. `params` must be valid.
     virtual AlgorithmRun run(const Trace& trace, const Params& params,
                              const RunOptions& options) const = 0;
-    /// The state for `key` after every request with tick <= `at` has been decided.
-    virtual LimiterState state_at(const Trace& trace, const Params& params, KeyId key,
-                                  Tick at) const = 0;
+    /// The state for `key` after every request with tick <= `at` has been decided. `run`, when
+    /// given, is this algorithm's run over the same trace and parameters; its checkpoints
+    /// shorten the replay.
+    virtual LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
+                                  const AlgorithmRun* run = nullptr) const = 0;
     /// The state before, the check with its numbers, and the state after request `index`.
-    virtual Explanation explain(const Trace& trace, const Params& params,
-                                std::size_t index) const = 0;
+    virtual Explanation explain(const Trace& trace, const Params& params, std::size_t index,
+                                const AlgorithmRun* run = nullptr) const = 0;
 };
 
 }  // namespace ratelab
