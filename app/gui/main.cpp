@@ -1,0 +1,43 @@
+// The RateLab desktop app: parses the command line and opens the main window.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include "window/main_window.h"
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("RateLab"));
+    QApplication::setOrganizationName(QStringLiteral("RateLab"));
+    QApplication::setApplicationVersion(QStringLiteral(RATELAB_VERSION));
+    QApplication::setApplicationDisplayName(QStringLiteral("RateLab"));
+    QApplication::setDesktopFileName(QStringLiteral("ratelab"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "Compare six rate-limiting algorithms side by side on one request trace."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QApplication::translate("main", "A trace file to open instead of the default scenario."),
+        QStringLiteral("[FILE]"));
+    parser.process(app);
+
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        QTextStream(stderr) << QApplication::translate("main", "ratelab: give at most one file")
+                            << '\n';
+        return 2;
+    }
+
+    ratelab::ui::MainWindow window;
+    window.show();
+    if (!files.isEmpty()) {
+        // A file that cannot be opened is reported in the window, which stays on the default
+        // scenario, so a bad path never leaves the user with nothing.
+        window.openFile(QFileInfo(files.front()).absoluteFilePath());
+    }
+    return QApplication::exec();
+}

@@ -1,0 +1,24 @@
+#include "commands/remove_requests_command.h"
+
+#include "session/session.h"
+
+namespace ratelab::ui {
+
+RemoveRequestsCommand::RemoveRequestsCommand(Session* session, IndexList indices)
+    : session_(session), indices_(std::move(indices)) {
+    setText(indices_.size() == 1
+                ? tr("Delete request")
+                : tr("Delete %n requests", nullptr, static_cast<int>(indices_.size())));
+}
+
+void RemoveRequestsCommand::redo() {
+    Removal removal = withRemoved(session_->trace(), indices_);
+    removed_ = std::move(removal.removed);
+    session_->applyTrace(std::move(removal.trace), {});
+}
+
+void RemoveRequestsCommand::undo() {
+    session_->applyTrace(withRestored(session_->trace(), indices_, removed_), indices_);
+}
+
+}  // namespace ratelab::ui

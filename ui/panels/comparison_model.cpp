@@ -1,0 +1,190 @@
+#include "panels/comparison_model.h"
+
+#include <QBrush>
+#include <QFont>
+
+#include "session/algorithm_names.h"
+#include "timeline/decision_tooltip.h"
+#include "timeline/timeline_palette.h"
+
+namespace ratelab::ui {
+
+ComparisonModel::ComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ComparisonModel::setFrame(const Frame& frame) {
+    const bool same_rows =
+        frame_.result && frame.result && frame_.result->runs.size() == frame.result->runs.size();
+    if (!same_rows) {
+        beginResetModel();
+    }
+    frame_ = frame;
+    if (frame_.result && key_ >= frame_.result->trace->keys.size()) {
+        key_ = 0;
+    }
+    states_.clear();
+    if (frame_.result) {
+        for (const AlgorithmRun& run : frame_.result->runs) {
+            states_.push_back(
+                QString::fromStdString(state_at(*frame_.result, run.id, key_, frame_.now).summary));
+        }
+    }
+    if (same_rows) {
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, kColumnCount - 1));
+        Q_EMIT headerDataChanged(Qt::Horizontal, kState, kWorstBurst);
+    } else {
+        endResetModel();
+    }
+}
+
+void ComparisonModel::setKey(KeyId key) {
+    if (key != key_) {
+        key_ = key;
+        setFrame(Frame(frame_));
+    }
+}
+
+std::string ComparisonModel::idAt(int row) const {
+    if (!frame_.result || row < 0 || row >= rowCount()) {
+        return {};
+    }
+    return frame_.result->runs[static_cast<std::size_t>(row)].id;
+}
+
+int ComparisonModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !frame_.result ? 0 : static_cast<int>(frame_.result->runs.size());
+}
+
+int ComparisonModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : kColumnCount;
+}
+
+bool ComparisonModel::queues(const AlgorithmRun& run) const {
+    // An algorithm that shapes traffic reports a release time for its acceptances.
+    const Trace& trace = *frame_.result->trace;
+    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+        if (run.accepted(i)) {
+            return run.decision(trace, i).release.has_value();
+        }
+    }
+    return false;
+}
+
+QVariant ComparisonModel::display(const AlgorithmRun& run, const AlgorithmRun& revealed,
+                                  int column) const {
+    const Totals& totals = revealed.totals;
+    const auto count = [](std::int64_t requests, std::int64_t cost) {
+        return requests == cost ? QString::number(requests)
+                                : tr("%1 (cost %2)").arg(requests).arg(cost);
+    };
+    switch (column) {
+        case kAlgorithm:
+            return algorithmName(run.id);
+        case kState:
+            return states_[static_cast<std::size_t>(&run - frame_.result->runs.data())];
+        case kAccepted:
+            return count(totals.accepted, totals.accepted_cost);
+        case kRejected:
+            return count(totals.rejected, totals.rejected_cost);
+        case kWorstBurst:
+            return QString::number(revealed.worst_burst.cost);
+        case kMaxDelay:
+            return queues(run) ? ticksAndSeconds(totals.max_delay, frame_.tick_ms)
+                               : QStringLiteral("—");
+        default:
+            return {};
+    }
+}
+
+QVariant ComparisonModel::toolTip(const AlgorithmRun& revealed, int column) const {
+    const Params& params = frame_.result->params;
+    switch (column) {
+        case kAlgorithm:
+            return algorithmSummary(revealed.id);
+        case kWorstBurst: {
+            const Burst& burst = revealed.worst_burst;
+            if (burst.cost == 0) {
+                return tr("Nothing accepted yet");
+            }
+            const Rational end = burst.start + Rational(params.base.window);
+            return tr("The most cost let through in any %1 ticks so far: %2, from t = %3 to %4 "
+                      "(L = %5)")
+                .arg(params.base.window)
+                .arg(burst.cost)
+                .arg(QString::fromStdString(burst.start.to_short(2)),
+                     QString::fromStdString(end.to_short(2)))
+                .arg(params.base.limit);
+        }
+        case kMaxDelay:
+            return tr("The longest time an accepted request waited in a queue so far");
+        case kState:
+            return tr("The limiter's state after every request up to t = %1").arg(frame_.now);
+        default:
+            return {};
+    }
+}
+
+QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || !frame_.result || index.row() >= rowCount()) {
+        return {};
+    }
+    const AlgorithmRun& run = frame_.result->runs[static_cast<std::size_t>(index.row())];
+    const AlgorithmRun* revealed = frame_.revealed->find(run.id);
+    if (!revealed) {
+        return {};
+    }
+    const bool over_limit = revealed->worst_burst.cost > frame_.result->params.base.limit;
+    switch (role) {
+        case Qt::DisplayRole:
+            return display(run, *revealed, index.column());
+        case Qt::ToolTipRole:
+            return toolTip(*revealed, index.column());
+        case Qt::TextAlignmentRole:
+            return index.column() >= kAccepted ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                               : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        case Qt::ForegroundRole:
+            if (index.column() == kWorstBurst && over_limit) {
+                return QBrush(timeline_palette::kBurstOver);
+            }
+            return {};
+        case Qt::FontRole:
+            if ((index.column() == kWorstBurst && over_limit) || index.column() == kAlgorithm) {
+                QFont bold;
+                bold.setBold(true);
+                return bold;
+            }
+            return {};
+        default:
+            return {};
+    }
+}
+
+QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    const Tick window = frame_.result ? frame_.result->params.base.window : 0;
+    switch (section) {
+        case kAlgorithm:
+            return tr("Algorithm");
+        case kState:
+            if (frame_.result && frame_.result->trace->keys.size() > 1) {
+                const std::string& key = frame_.result->trace->key_name(key_);
+                return tr("State at t = %1, key \"%2\"")
+                    .arg(frame_.now)
+                    .arg(QString::fromStdString(key));
+            }
+            return tr("State at t = %1").arg(frame_.now);
+        case kAccepted:
+            return tr("Accepted");
+        case kRejected:
+            return tr("Rejected");
+        case kWorstBurst:
+            return tr("Worst %1-tick burst").arg(window);
+        case kMaxDelay:
+            return tr("Longest delay");
+        default:
+            return {};
+    }
+}
+
+}  // namespace ratelab::ui

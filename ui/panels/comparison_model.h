@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include "session/frame_model.h"
+
+namespace ratelab::ui {
+
+/// One row per algorithm: its state at the current tick and what it has let through so far.
+/// Every figure comes from the core (the revealed part of the frame, and state_at).
+class ComparisonModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column { kAlgorithm, kState, kAccepted, kRejected, kWorstBurst, kMaxDelay, kColumnCount };
+
+    explicit ComparisonModel(QObject* parent = nullptr);
+
+    void setFrame(const Frame& frame);
+    /// The key whose state is shown (requests of other keys have their own limiter state).
+    void setKey(KeyId key);
+    /// The algorithm id of `row`.
+    std::string idAt(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+
+private:
+    QVariant display(const AlgorithmRun& run, const AlgorithmRun& revealed, int column) const;
+    QVariant toolTip(const AlgorithmRun& revealed, int column) const;
+    bool queues(const AlgorithmRun& run) const;
+
+    Frame frame_;
+    KeyId key_ = 0;
+    std::vector<QString> states_;  ///< the state column, computed once per frame
+};
+
+}  // namespace ratelab::ui

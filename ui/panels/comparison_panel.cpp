@@ -1,0 +1,41 @@
+#include "panels/comparison_panel.h"
+
+#include <QHeaderView>
+
+#include "panels/comparison_model.h"
+
+namespace ratelab::ui {
+
+ComparisonPanel::ComparisonPanel(QWidget* parent)
+    : QTableView(parent), model_(new ComparisonModel(this)) {
+    setModel(model_);
+    setObjectName(QStringLiteral("comparisonTable"));
+    setToolTip(tr("Each algorithm at the current tick; select a row to highlight its lane"));
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setAlternatingRowColors(true);
+    setWordWrap(false);
+    setCornerButtonEnabled(false);
+    verticalHeader()->hide();
+    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setHighlightSections(false);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    horizontalHeader()->setSectionResizeMode(ComparisonModel::kState, QHeaderView::Stretch);
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) { Q_EMIT rowSelected(current.row()); });
+}
+
+QSize ComparisonPanel::sizeHint() const {
+    const int rows = std::max(6, model_->rowCount());
+    const int height = horizontalHeader()->sizeHint().height() +
+                       rows * (fontMetrics().height() + 10) + 2 * frameWidth();
+    return {700, height};
+}
+
+void ComparisonPanel::selectRow(int row) {
+    if (row != currentIndex().row()) {
+        setCurrentIndex(model_->index(row, 0));
+    }
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,77 @@
+#include "session/document_files.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QSaveFile>
+
+#include "ratelab/io/trace_file.h"
+
+namespace ratelab::ui {
+
+// The parts of a trace file the session does not edit, carried from load to save so that a
+// round trip through the app keeps them.
+struct SessionDocument::FileExtras {
+    nlohmann::ordered_json unknown_fields;
+};
+
+QString DocumentFileError::message() const {
+    QString text = QFileInfo(file).fileName();
+    if (!location.isEmpty()) {
+        text += QStringLiteral(", %1").arg(location);
+    }
+    return QStringLiteral("%1: %2").arg(text, detail);
+}
+
+QString traceFileFilter() {
+    return QCoreApplication::translate("DocumentFiles", "RateLab traces (*.json);;All files (*)");
+}
+
+SessionDocument loadDocument(const QString& path) {
+    io::TraceDocument loaded;
+    try {
+        loaded = io::load_trace(path.toStdString());
+    } catch (const io::TraceFileError& error) {
+        throw DocumentFileError{path, QString::fromStdString(error.location()),
+                                QString::fromStdString(error.detail())};
+    } catch (const std::exception& error) {
+        throw DocumentFileError{path, {}, QString::fromStdString(error.what())};
+    }
+    SessionDocument document;
+    document.name = std::move(loaded.name);
+    document.description = std::move(loaded.description);
+    document.tick_ms = loaded.tick_ms;
+    document.duration = loaded.duration;
+    document.params = std::move(loaded.params);
+    document.trace = std::make_shared<const Trace>(std::move(loaded.trace));
+    document.extras = std::make_shared<const SessionDocument::FileExtras>(
+        SessionDocument::FileExtras{std::move(loaded.unknown_fields)});
+    return document;
+}
+
+void saveDocument(const SessionDocument& document, const QString& path) {
+    io::TraceDocument out;
+    out.name = document.name;
+    out.description = document.description;
+    out.tick_ms = document.tick_ms;
+    out.duration = document.duration;
+    out.params = document.params;
+    out.trace = *document.trace;
+    if (document.extras) {
+        out.unknown_fields = document.extras->unknown_fields;
+    }
+    std::string text;
+    try {
+        text = io::serialize_trace(out);
+    } catch (const std::exception& error) {
+        throw DocumentFileError{path, {}, QString::fromStdString(error.what())};
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), static_cast<qint64>(text.size())) !=
+            static_cast<qint64>(text.size()) ||
+        !file.commit()) {
+        throw DocumentFileError{path, {}, file.errorString()};
+    }
+}
+
+}  // namespace ratelab::ui

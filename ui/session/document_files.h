@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QString>
+#include <stdexcept>
+
+#include "session/session_document.h"
+
+namespace ratelab::ui {
+
+/// A trace file that could not be read or written: what went wrong and where.
+struct DocumentFileError {
+    QString file;
+    QString location;  ///< e.g. "$.requests[3].tick" or "line 4, column 7"; may be empty
+    QString detail;    ///< the sentence describing the problem
+
+    /// One paragraph for a message box.
+    QString message() const;
+};
+
+/// Reads a trace file. Throws DocumentFileError and never returns a partial document.
+SessionDocument loadDocument(const QString& path);
+/// Writes the document atomically: on failure the old file stays. Throws DocumentFileError.
+void saveDocument(const SessionDocument& document, const QString& path);
+/// The file name filter for open and save dialogs.
+QString traceFileFilter();
+
+}  // namespace ratelab::ui

@@ -1,0 +1,57 @@
+#include "session/frame_model.h"
+
+#include "session/playback_clock.h"
+#include "session/session.h"
+#include "session/trace_edits.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+// The decisions, totals and bursts of the requests up to `count`, computed by the core on the
+// prefix of the trace. Algorithms only look back, so the prefix decides exactly as the whole.
+std::shared_ptr<const SimulationResult> simulatePrefix(const SimulationResult& full,
+                                                       std::size_t count) {
+    auto prefix = std::make_shared<Trace>();
+    prefix->keys = full.trace->keys;
+    prefix->requests.assign(full.trace->requests.begin(),
+                            full.trace->requests.begin() + static_cast<std::ptrdiff_t>(count));
+    RunOptions options;
+    options.keep_decisions = false;
+    return simulate(std::move(prefix), full.params, {}, options);
+}
+
+}  // namespace
+
+FrameModel::FrameModel(Session* session, PlaybackClock* clock, QObject* parent)
+    : QObject(parent), session_(session), clock_(clock) {
+    connect(session_, &Session::resultChanged, this, &FrameModel::onResultChanged);
+    connect(clock_, &PlaybackClock::nowChanged, this, &FrameModel::update);
+    onResultChanged();
+}
+
+void FrameModel::onResultChanged() {
+    clock_->setEnd(session_->endTick());
+    update();
+}
+
+void FrameModel::update() {
+    const auto result = session_->result();
+    if (!result) {
+        return;
+    }
+    const Tick now = clock_->now();
+    const std::size_t decided = countUpTo(*result->trace, now);
+    const bool same_input = frame_.result == result && frame_.decided == decided;
+    frame_.now = now;
+    frame_.tick_ms = session_->document().tick_ms;
+    if (!same_input) {
+        frame_.result = result;
+        frame_.decided = decided;
+        frame_.revealed =
+            decided == result->trace->requests.size() ? result : simulatePrefix(*result, decided);
+    }
+    Q_EMIT frameChanged(frame_);
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QObject>
+#include <cstddef>
+#include <memory>
+
+#include "ratelab/simulation.h"
+
+namespace ratelab::ui {
+
+class PlaybackClock;
+class Session;
+
+/// What the views draw at one moment: the simulation of the whole trace, and how much of it the
+/// clock has revealed.
+struct Frame {
+    std::shared_ptr<const SimulationResult> result;  ///< every request
+    /// Only the requests decided so far (tick <= now): its totals and worst bursts are what the
+    /// table and the lanes report "so far". Same object as `result` once everything is decided.
+    std::shared_ptr<const SimulationResult> revealed;
+    Tick now = 0;
+    std::size_t decided = 0;  ///< requests with tick <= now; indices below this are revealed
+    std::int64_t tick_ms = 1000;
+
+    bool isRevealed(std::size_t index) const { return index < decided; }
+};
+
+/// Combines the session's latest result with the playback clock into Frames, and keeps the
+/// clock's end in step with the trace.
+class FrameModel : public QObject {
+    Q_OBJECT
+
+public:
+    FrameModel(Session* session, PlaybackClock* clock, QObject* parent = nullptr);
+
+    const Frame& frame() const { return frame_; }
+
+Q_SIGNALS:
+    void frameChanged(const ratelab::ui::Frame& frame);
+
+private:
+    void onResultChanged();
+    void update();
+
+    Session* session_;
+    PlaybackClock* clock_;
+    Frame frame_;
+};
+
+}  // namespace ratelab::ui

@@ -1,0 +1,162 @@
+#include "session/session.h"
+
+#include <QFileInfo>
+#include <QUndoStack>
+#include <algorithm>
+
+#include "commands/add_request_command.h"
+#include "commands/change_costs_command.h"
+#include "commands/change_params_command.h"
+#include "commands/move_requests_command.h"
+#include "commands/remove_requests_command.h"
+#include "ratelab/limits.h"
+
+namespace ratelab::ui {
+
+Session::Session(QObject* parent) : QObject(parent), undo_stack_(new QUndoStack(this)) {
+    connect(undo_stack_, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
+    reset(SessionDocument::defaultScenario(), QString());
+}
+
+Session::~Session() = default;
+
+bool Session::isModified() const {
+    return !undo_stack_->isClean();
+}
+
+QString Session::displayName() const {
+    if (!file_path_.isEmpty()) {
+        return QFileInfo(file_path_).fileName();
+    }
+    if (!document_.name.empty()) {
+        return QString::fromStdString(document_.name);
+    }
+    return tr("Untitled");
+}
+
+Tick Session::endTick() const {
+    const Tick duration = document_.duration.value_or(0);
+    const auto& requests = document_.trace->requests;
+    if (requests.empty()) {
+        return std::max(duration, 3 * document_.params.base.window);
+    }
+    Rational longest_delay;
+    if (result_) {
+        for (const AlgorithmRun& run : result_->runs) {
+            longest_delay = std::max(longest_delay, run.totals.max_delay);
+        }
+    }
+    return std::max(duration, requests.back().tick + longest_delay.ceil() + 1);
+}
+
+void Session::reset(SessionDocument document, const QString& file_path) {
+    document_ = std::move(document);
+    if (!document_.trace) {
+        document_.trace = std::make_shared<const Trace>();
+    }
+    undo_stack_->clear();
+    selection_.clear();
+    file_path_ = file_path;
+    resimulate();
+    Q_EMIT documentReset();
+    Q_EMIT filePathChanged();
+    Q_EMIT paramsChanged();
+    Q_EMIT selectionChanged();
+    Q_EMIT modifiedChanged(false);
+}
+
+void Session::markSaved(const QString& file_path) {
+    file_path_ = file_path;
+    undo_stack_->setClean();
+    Q_EMIT filePathChanged();
+}
+
+void Session::addRequest(Tick tick, std::uint32_t cost) {
+    tick = std::clamp<Tick>(tick, 0, bounds::kMaxTick);
+    Request request;
+    request.tick = tick;
+    request.cost = cost;
+    undo_stack_->push(new AddRequestCommand(this, insertionIndex(trace(), tick), request));
+}
+
+void Session::removeRequests(const IndexList& indices) {
+    const IndexList valid = normalized(indices, trace().requests.size());
+    if (!valid.empty()) {
+        undo_stack_->push(new RemoveRequestsCommand(this, valid));
+    }
+}
+
+IndexList Session::moveRequests(const IndexList& indices, Tick delta, int gesture) {
+    const IndexList valid = normalized(indices, trace().requests.size());
+    const Tick clamped = clampMoveDelta(trace(), valid, delta);
+    if (valid.empty() || clamped == 0) {
+        return valid;
+    }
+    undo_stack_->push(new MoveRequestsCommand(this, valid, clamped, gesture));
+    return selection_;
+}
+
+void Session::setCosts(const IndexList& indices, const std::vector<std::uint32_t>& costs) {
+    if (indices.empty() || costs == costsAt(trace(), indices)) {
+        return;
+    }
+    undo_stack_->push(new ChangeCostsCommand(this, indices, costs));
+}
+
+void Session::stepCosts(const IndexList& indices, int delta) {
+    const IndexList valid = normalized(indices, trace().requests.size());
+    std::vector<std::uint32_t> costs = costsAt(trace(), valid);
+    for (std::uint32_t& cost : costs) {
+        cost = static_cast<std::uint32_t>(
+            std::clamp<std::int64_t>(std::int64_t{cost} + delta, 1, bounds::kMaxCost));
+    }
+    setCosts(valid, costs);
+}
+
+QString Session::setParams(const Params& params, const QString& description, int merge_key) {
+    const std::vector<std::string> problems = validate(params);
+    if (!problems.empty()) {
+        return QString::fromStdString(problems.front());
+    }
+    if (params == document_.params) {
+        return {};
+    }
+    undo_stack_->push(
+        new ChangeParamsCommand(this, document_.params, params, description, merge_key));
+    return {};
+}
+
+void Session::setSelection(IndexList indices) {
+    indices = normalized(std::move(indices), trace().requests.size());
+    if (indices != selection_) {
+        selection_ = std::move(indices);
+        Q_EMIT selectionChanged();
+    }
+}
+
+void Session::applyTrace(Trace trace, IndexList selection) {
+    document_.trace = std::make_shared<const Trace>(std::move(trace));
+    selection_ = normalized(std::move(selection), document_.trace->requests.size());
+    resimulate();
+    Q_EMIT selectionChanged();
+}
+
+void Session::applyParams(const Params& params) {
+    document_.params = params;
+    resimulate();
+    Q_EMIT paramsChanged();
+}
+
+void Session::resimulate() {
+    try {
+        result_ = simulate(document_.trace, document_.params);
+    } catch (const std::exception& error) {
+        // The edit stays (it can be undone), but views keep showing the last good result.
+        Q_EMIT simulationFailed(QString::fromStdString(error.what()));
+        return;
+    }
+    Q_EMIT resultChanged(result_);
+}
+
+}  // namespace ratelab::ui

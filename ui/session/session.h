@@ -1,0 +1,93 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ratelab/simulation.h"
+#include "session/session_document.h"
+#include "session/trace_edits.h"
+
+class QUndoStack;
+
+namespace ratelab::ui {
+
+/// The open document: the trace, its parameters, the file it came from and its undo history.
+///
+/// Widgets never change the trace themselves: they call the edit functions below, each of which
+/// pushes one undo command. After every change the session re-simulates all algorithms and
+/// publishes the new immutable result with resultChanged().
+class Session : public QObject {
+    Q_OBJECT
+
+public:
+    explicit Session(QObject* parent = nullptr);
+    ~Session() override;
+
+    const SessionDocument& document() const { return document_; }
+    const Trace& trace() const { return *document_.trace; }
+    const Params& params() const { return document_.params; }
+    std::shared_ptr<const SimulationResult> result() const { return result_; }
+    QUndoStack* undoStack() const { return undo_stack_; }
+
+    /// The file the document was loaded from or saved to; empty for a new document.
+    const QString& filePath() const { return file_path_; }
+    bool isModified() const;
+    /// The file name, else the document's name, else "Untitled".
+    QString displayName() const;
+    /// The last tick worth showing: the trace, its queue delays and the document's duration.
+    Tick endTick() const;
+
+    /// Replaces the whole document and forgets the undo history.
+    void reset(SessionDocument document, const QString& file_path);
+    /// Records that the document now matches the file at `file_path`.
+    void markSaved(const QString& file_path);
+
+    // Edits. Each is one undoable step.
+    void addRequest(Tick tick, std::uint32_t cost = 1);
+    void removeRequests(const IndexList& indices);
+    /// Moves by `delta` ticks (clamped at tick 0). Moves with the same `gesture` merge into one
+    /// undo step. Returns where the requests are afterwards.
+    IndexList moveRequests(const IndexList& indices, Tick delta, int gesture);
+    void setCosts(const IndexList& indices, const std::vector<std::uint32_t>& costs);
+    /// Adds `delta` to each cost, keeping costs within [1, max cost].
+    void stepCosts(const IndexList& indices, int delta);
+    /// Applies new parameters if they are valid; otherwise returns why not and changes nothing.
+    /// Consecutive changes with the same non-zero `merge_key` merge into one undo step.
+    QString setParams(const Params& params, const QString& description, int merge_key);
+    /// A fresh id for a drag, so that separate drags never merge.
+    int newGesture() { return ++last_gesture_; }
+
+    /// The selected requests. Not part of the undo history, but undo restores it.
+    const IndexList& selection() const { return selection_; }
+    void setSelection(IndexList indices);
+
+    // For undo commands only.
+    void applyTrace(Trace trace, IndexList selection);
+    void applyParams(const Params& params);
+
+Q_SIGNALS:
+    void resultChanged(std::shared_ptr<const ratelab::SimulationResult> result);
+    /// A different document was loaded (New, Open, a scenario).
+    void documentReset();
+    void paramsChanged();
+    void selectionChanged();
+    void filePathChanged();
+    void modifiedChanged(bool modified);
+    /// A change could not be simulated; the previous result stays.
+    void simulationFailed(const QString& message);
+
+private:
+    void resimulate();
+
+    SessionDocument document_;
+    std::shared_ptr<const SimulationResult> result_;
+    QUndoStack* undo_stack_;
+    QString file_path_;
+    IndexList selection_;
+    int last_gesture_ = 0;
+};
+
+}  // namespace ratelab::ui

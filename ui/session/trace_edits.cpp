@@ -1,0 +1,138 @@
+#include "session/trace_edits.h"
+
+#include <algorithm>
+
+#include "ratelab/limits.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+bool tickLess(const Request& request, Tick tick) {
+    return request.tick < tick;
+}
+bool tickGreater(Tick tick, const Request& request) {
+    return tick < request.tick;
+}
+
+}  // namespace
+
+std::size_t insertionIndex(const Trace& trace, Tick tick) {
+    const auto& r = trace.requests;
+    return static_cast<std::size_t>(std::upper_bound(r.begin(), r.end(), tick, tickGreater) -
+                                    r.begin());
+}
+
+TickRange requestsOnTick(const Trace& trace, Tick tick) {
+    const auto& r = trace.requests;
+    const auto first = std::lower_bound(r.begin(), r.end(), tick, tickLess);
+    const auto last = std::upper_bound(first, r.end(), tick, tickGreater);
+    return {static_cast<std::size_t>(first - r.begin()),
+            static_cast<std::size_t>(last - r.begin())};
+}
+
+std::size_t countUpTo(const Trace& trace, Tick tick) {
+    return insertionIndex(trace, tick);
+}
+
+Trace withInserted(const Trace& trace, std::size_t index, const Request& request) {
+    Trace result = trace;
+    result.requests.insert(result.requests.begin() + static_cast<std::ptrdiff_t>(index), request);
+    return result;
+}
+
+Removal withRemoved(const Trace& trace, const IndexList& indices) {
+    Removal removal;
+    removal.trace.keys = trace.keys;
+    removal.trace.requests.reserve(trace.requests.size() - indices.size());
+    removal.removed.reserve(indices.size());
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        if (next < indices.size() && indices[next] == i) {
+            removal.removed.push_back(trace.requests[i]);
+            ++next;
+        } else {
+            removal.trace.requests.push_back(trace.requests[i]);
+        }
+    }
+    return removal;
+}
+
+Trace withRestored(const Trace& trace, const IndexList& indices,
+                   const std::vector<Request>& requests) {
+    Trace result;
+    result.keys = trace.keys;
+    const std::size_t total = trace.requests.size() + requests.size();
+    result.requests.reserve(total);
+    std::size_t next = 0;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < total; ++i) {
+        if (next < indices.size() && indices[next] == i) {
+            result.requests.push_back(requests[next++]);
+        } else {
+            result.requests.push_back(trace.requests[kept++]);
+        }
+    }
+    return result;
+}
+
+Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta) {
+    if (indices.empty()) {
+        return 0;
+    }
+    // Indices are sorted and the trace is in tick order, so the ends hold the extreme ticks.
+    const Tick lowest = trace.requests[indices.front()].tick;
+    const Tick highest = trace.requests[indices.back()].tick;
+    return std::clamp(delta, -lowest, bounds::kMaxTick - highest);
+}
+
+Move withMoved(const Trace& trace, const IndexList& indices, Tick delta) {
+    Removal removal = withRemoved(trace, indices);
+    for (Request& request : removal.removed) {
+        request.tick += delta;
+    }
+    // Merge the moved requests (already in tick order) back in, after equal ticks.
+    Move move;
+    move.trace.keys = trace.keys;
+    move.trace.requests.reserve(trace.requests.size());
+    move.indices.reserve(indices.size());
+    const auto& rest = removal.trace.requests;
+    std::size_t r = 0;
+    for (const Request& moved : removal.removed) {
+        while (r < rest.size() && rest[r].tick <= moved.tick) {
+            move.trace.requests.push_back(rest[r++]);
+        }
+        move.indices.push_back(move.trace.requests.size());
+        move.trace.requests.push_back(moved);
+    }
+    move.trace.requests.insert(move.trace.requests.end(),
+                               rest.begin() + static_cast<std::ptrdiff_t>(r), rest.end());
+    return move;
+}
+
+Trace withCosts(const Trace& trace, const IndexList& indices,
+                const std::vector<std::uint32_t>& costs) {
+    Trace result = trace;
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        result.requests[indices[i]].cost = costs[i];
+    }
+    return result;
+}
+
+std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices) {
+    std::vector<std::uint32_t> costs;
+    costs.reserve(indices.size());
+    for (const std::size_t index : indices) {
+        costs.push_back(trace.requests[index].cost);
+    }
+    return costs;
+}
+
+IndexList normalized(IndexList indices, std::size_t size) {
+    std::erase_if(indices, [size](std::size_t index) { return index >= size; });
+    std::sort(indices.begin(), indices.end());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    return indices;
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ratelab/model.h"
+
+namespace ratelab::ui {
+
+/// Request indices, sorted ascending, without duplicates.
+using IndexList = std::vector<std::size_t>;
+
+// Pure edits of a trace. Each keeps requests in non-decreasing tick order and returns a new
+// trace, so that undo commands can be written as exact inverses of each other.
+
+/// Where a request added at `tick` goes: after every request already on that tick.
+std::size_t insertionIndex(const Trace& trace, Tick tick);
+
+/// The indices of the requests on `tick`, as [first, last).
+struct TickRange {
+    std::size_t first = 0;
+    std::size_t last = 0;
+};
+TickRange requestsOnTick(const Trace& trace, Tick tick);
+/// The number of requests with tick <= `tick`.
+std::size_t countUpTo(const Trace& trace, Tick tick);
+
+Trace withInserted(const Trace& trace, std::size_t index, const Request& request);
+
+struct Removal {
+    Trace trace;
+    std::vector<Request> removed;  ///< in index order
+};
+Removal withRemoved(const Trace& trace, const IndexList& indices);
+
+/// The inverse of withRemoved: puts `requests` back so that they sit at `indices` again.
+Trace withRestored(const Trace& trace, const IndexList& indices,
+                   const std::vector<Request>& requests);
+
+/// Keeps a move of `indices` by `delta` ticks inside [0, bounds::kMaxTick].
+Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta);
+
+struct Move {
+    Trace trace;
+    IndexList indices;  ///< where the moved requests are now
+};
+/// Moves the requests at `indices` by `delta` ticks (already clamped). Moved requests keep their
+/// relative order and go after the requests that were already on their new tick.
+Move withMoved(const Trace& trace, const IndexList& indices, Tick delta);
+
+/// Sets the cost of each request at `indices` to the matching entry of `costs`.
+Trace withCosts(const Trace& trace, const IndexList& indices,
+                const std::vector<std::uint32_t>& costs);
+std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices);
+
+/// Drops indices that are out of range and sorts the rest.
+IndexList normalized(IndexList indices, std::size_t size);
+
+}  // namespace ratelab::ui

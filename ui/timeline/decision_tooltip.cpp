@@ -1,0 +1,102 @@
+#include "timeline/decision_tooltip.h"
+
+#include <QCoreApplication>
+
+#include "session/algorithm_names.h"
+#include "session/frame_model.h"
+#include "timeline/timeline_palette.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("DecisionTooltip", text);
+}
+
+QString escaped(const std::string& text) {
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+// `format` is a translated "request #%1 at t = %2, cost %3" in the wanted case.
+QString requestHeading(const QString& format, const Trace& trace, std::size_t index) {
+    const Request& request = trace.requests[index];
+    QString heading = format.arg(index + 1).arg(request.tick).arg(request.cost);
+    if (request.key != 0) {
+        heading += tr(", key %1").arg(escaped(trace.key_name(request.key)));
+    }
+    return heading;
+}
+
+QString row(const QString& label, const QString& value) {
+    return QStringLiteral("<tr><td style='padding-right:8px'><b>%1</b></td><td>%2</td></tr>")
+        .arg(label, value);
+}
+
+QString outcomeLine(const Decision& decision, std::int64_t tick_ms) {
+    if (decision.accepted) {
+        QString line = QStringLiteral("<b style='color:%1'>%2</b>")
+                           .arg(timeline_palette::kAccepted.darker(120).name(), tr("Accepted"));
+        if (decision.release && decision.delay) {
+            line += tr(": leaves the queue at t = %1 after waiting %2")
+                        .arg(QString::fromStdString(decision.release->to_short(2)),
+                             ticksAndSeconds(*decision.delay, tick_ms));
+        }
+        return line;
+    }
+    QString line = QStringLiteral("<b style='color:%1'>%2</b>")
+                       .arg(timeline_palette::kRejected.name(), tr("Rejected"));
+    if (decision.retry_never) {
+        line += tr(": no wait helps, the cost is more than this algorithm ever accepts");
+    } else if (decision.retry_after) {
+        line += tr(": retry after %1").arg(ticksAndSeconds(*decision.retry_after, tick_ms));
+    }
+    return line;
+}
+
+}  // namespace
+
+QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms) {
+    const Rational seconds = ticks * Rational(tick_ms, 1000);
+    const QString tick_text = QString::fromStdString(ticks.to_short(2));
+    const QString unit = ticks == Rational(1) ? tr("tick") : tr("ticks");
+    return tr("%1 %2 (%3 s)").arg(tick_text, unit, QString::fromStdString(seconds.to_short(3)));
+}
+
+QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index) {
+    if (!frame.result || lane >= frame.result->runs.size() ||
+        index >= frame.result->trace->requests.size()) {
+        return {};
+    }
+    const AlgorithmRun& run = frame.result->runs[lane];
+    const Trace& trace = *frame.result->trace;
+    QString html = QStringLiteral("<p style='white-space:pre'><b>%1</b> · %2</p>")
+                       .arg(algorithmName(run.id),
+                            requestHeading(tr("request #%1 at t = %2, cost %3"), trace, index));
+    if (!frame.isRevealed(index)) {
+        html += tr("<p><i>Not decided yet: the clock is at t = %1. Step or play to t = %2 to "
+                   "reveal it.</i></p>")
+                    .arg(frame.now)
+                    .arg(trace.requests[index].tick);
+        return html;
+    }
+    const Explanation why = explain(*frame.result, run.id, index);
+    html += QStringLiteral("<table>");
+    html += row(tr("Before"), escaped(why.state_before));
+    html += row(tr("Check"), escaped(why.check));
+    html += row(tr("After"), escaped(why.state_after));
+    html += QStringLiteral("</table><p>%1</p>").arg(outcomeLine(why.decision, frame.tick_ms));
+    return html;
+}
+
+QString requestTooltip(const Frame& frame, std::size_t index) {
+    if (!frame.result || index >= frame.result->trace->requests.size()) {
+        return {};
+    }
+    return QStringLiteral("<p style='white-space:pre'><b>%1</b></p><p>%2</p>")
+        .arg(requestHeading(tr("Request #%1 at t = %2, cost %3"), *frame.result->trace, index),
+             tr("Drag to move it, turn the wheel or press +/− to change its cost,<br>"
+                "Delete to remove it, right-click for more."));
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,84 @@
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include "session/algorithm_names.h"
+#include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
+#include "timeline/timeline_scene.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("Timeline", text);
+}
+
+// A row name in bold with a smaller second line under it.
+void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row,
+                const QString& title, const QString& detail, const QColor& detail_colour) {
+    const QRectF area = row.adjusted(10.0, 0.0, -6.0, 0.0);
+    QFont bold = scene.font;
+    bold.setBold(true);
+    QFont small = scene.font;
+    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
+    const QFontMetricsF bold_metrics(bold);
+    const QFontMetricsF small_metrics(small);
+    const bool two_lines =
+        !detail.isEmpty() && bold_metrics.height() + small_metrics.height() <= row.height() - 4.0;
+    const double total = bold_metrics.height() + (two_lines ? small_metrics.height() : 0.0);
+    const double top = area.center().y() - total / 2.0;
+    painter.setFont(bold);
+    painter.setPen(scene.palette.color(QPalette::WindowText));
+    painter.drawText(QRectF(area.left(), top, area.width(), bold_metrics.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     bold_metrics.elidedText(title, Qt::ElideRight, area.width()));
+    if (two_lines) {
+        painter.setFont(small);
+        painter.setPen(detail_colour);
+        painter.drawText(
+            QRectF(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height()),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            small_metrics.elidedText(detail, Qt::ElideRight, area.width()));
+    }
+}
+
+}  // namespace
+
+void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
+    const TimelineLayout& layout = scene.layout;
+    const double gutter = layout.plot_left - 4.0;
+    const QRectF area(0, 0, gutter, layout.bottom());
+    painter.fillRect(area, scene.palette.color(QPalette::Window));
+    const QColor muted = scene.palette.color(QPalette::PlaceholderText);
+    if (!scene.frame || !scene.frame->result) {
+        return;
+    }
+    const Frame& frame = *scene.frame;
+    paintLabel(painter, scene, QRectF(0, layout.ruler.top(), gutter, layout.ruler.height()),
+               tr("t = %1").arg(frame.now), {}, muted);
+    const std::size_t count = frame.result->trace->requests.size();
+    paintLabel(painter, scene, QRectF(0, layout.trace.top(), gutter, layout.trace.height()),
+               tr("Requests"), count == 0 ? tr("click to add") : tr("%1 · click to add").arg(count),
+               muted);
+    const auto& runs = frame.result->runs;
+    for (std::size_t i = 0; i < runs.size() && i < layout.lanes.size(); ++i) {
+        const QRectF row(0, layout.lanes[i].top(), gutter, layout.lanes[i].height());
+        if (static_cast<int>(i) == scene.highlighted_lane) {
+            painter.fillRect(row, timeline_palette::kHighlight);
+            painter.fillRect(QRectF(0, row.top(), 4.0, row.height()), timeline_palette::kSelection);
+        }
+        QString detail;
+        if (const AlgorithmRun* revealed = frame.revealed->find(runs[i].id)) {
+            detail = tr("%1 ok · %2 rejected")
+                         .arg(revealed->totals.accepted)
+                         .arg(revealed->totals.rejected);
+        }
+        paintLabel(painter, scene, row, algorithmName(runs[i].id), detail, muted);
+    }
+    painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
+    painter.drawLine(QPointF(gutter, 0), QPointF(gutter, layout.bottom()));
+}
+
+}  // namespace ratelab::ui

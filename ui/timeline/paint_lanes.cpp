@@ -1,0 +1,215 @@
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
+#include "timeline/timeline_scene.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+namespace palette = timeline_palette;
+
+// The worst W-tick span so far: a tinted band with a bracket and its figure, red over the limit.
+void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
+                    const AlgorithmRun& revealed) {
+    const Burst& burst = revealed.worst_burst;
+    if (burst.cost <= 0) {
+        return;
+    }
+    const Params& params = scene.frame->result->params;
+    const bool over = burst.cost > params.base.limit;
+    const double start = burst.start.to_double();
+    const double x0 = std::max(scene.x(start), scene.layout.plot_left);
+    const double x1 = std::min(scene.x(start + static_cast<double>(params.base.window)),
+                               scene.layout.plot_left + scene.layout.plot_width);
+    if (x1 <= x0) {
+        return;
+    }
+    QColor colour = over ? palette::kBurstOver : palette::kBurstWithin;
+    QColor wash = colour;
+    wash.setAlpha(over ? 40 : 34);
+    painter.fillRect(QRectF(x0, lane.top() + 1.0, x1 - x0, lane.height() - 1.0), wash);
+    const double y = lane.top() + 4.0;
+    painter.setPen(QPen(colour, over ? 2.5 : 1.5));
+    painter.drawLine(QPointF(x0 + 1, y), QPointF(x1 - 1, y));
+    painter.drawLine(QPointF(x0 + 1, y), QPointF(x0 + 1, y + 5));
+    painter.drawLine(QPointF(x1 - 1, y), QPointF(x1 - 1, y + 5));
+
+    QFont small = scene.font;
+    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
+    small.setBold(over);
+    const QString label = over ? QCoreApplication::translate("Timeline", "%1 in %2 ticks > L")
+                                     .arg(burst.cost)
+                                     .arg(params.base.window)
+                               : QCoreApplication::translate("Timeline", "%1 in %2 ticks")
+                                     .arg(burst.cost)
+                                     .arg(params.base.window);
+    const QFontMetricsF metrics(small);
+    const double width = metrics.horizontalAdvance(label) + 6.0;
+    if (width <= x1 - x0) {
+        painter.setFont(small);
+        painter.setPen(over ? palette::kBurstOver.darker(115)
+                            : scene.palette.color(QPalette::Text));
+        painter.drawText(QRectF(x1 - width - 2.0, y + 1.0, width, metrics.height()),
+                         Qt::AlignRight | Qt::AlignTop, label);
+    }
+}
+
+// A queued request: a line from its arrival to the moment it leaves the queue.
+void paintDelays(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
+                 const AlgorithmRun& run) {
+    const Rational longest = scene.frame->revealed->find(run.id)
+                                 ? scene.frame->revealed->find(run.id)->totals.max_delay
+                                 : Rational();
+    if (longest == Rational()) {
+        return;
+    }
+    const Trace& trace = scene.trace();
+    const Tick from = static_cast<Tick>(std::floor(scene.axis->firstTime())) - longest.ceil() - 1;
+    const std::size_t begin = requestsOnTick(trace, from).first;
+    const std::size_t end = std::min(scene.last, scene.frame->decided);
+    QPen pen(palette::kDelay, std::clamp(scene.marker / 4.0, 2.0, 3.5), Qt::SolidLine, Qt::FlatCap);
+    for (std::size_t i = begin; i < end; ++i) {
+        if (!run.accepted(i)) {
+            continue;
+        }
+        const Decision decision = run.decision(trace, i);
+        if (!decision.release || !decision.delay || *decision.delay == Rational()) {
+            continue;
+        }
+        const QPointF arrival = scene.point(lane, i);
+        const QPointF release(scene.x(decision.release->to_double() + 0.5), arrival.y());
+        painter.setPen(pen);
+        painter.drawLine(arrival, release);
+        palette::drawRelease(painter, release, scene.marker * 0.75);
+    }
+}
+
+void paintDecisions(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
+                    const AlgorithmRun& run) {
+    const Trace& trace = scene.trace();
+    const double size = scene.marker;
+    scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
+        const QPointF centre(scene.centreX(trace.requests[i].tick),
+                             scene.stack.y(lane, slot, count));
+        if (scene.isSelected(i)) {
+            painter.setPen(QPen(palette::kSelection, 2.0));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawEllipse(centre, size / 2.0 + 3.0, size / 2.0 + 3.0);
+        }
+        if (!scene.frame->isRevealed(i)) {
+            palette::drawPending(painter, centre, size);
+        } else if (run.accepted(i)) {
+            palette::drawAccepted(painter, centre, size);
+        } else {
+            palette::drawRejected(painter, centre, size);
+        }
+    });
+}
+
+struct ColumnCounts {
+    std::uint32_t accepted = 0;
+    std::uint32_t rejected = 0;
+    std::uint32_t pending = 0;
+};
+
+// Zoomed out: per pixel column, accepted requests rise above the lane's midline and rejected
+// ones hang below it, so the two read apart by position as well as by colour.
+void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
+                  const AlgorithmRun& run, const std::vector<std::int32_t>& column_of,
+                  std::uint32_t tallest) {
+    const auto columns =
+        static_cast<std::size_t>(scene.layout.plot_width / TimelineScene::kColumnWidth) + 1;
+    std::vector<ColumnCounts> counts(columns);
+    for (std::size_t i = scene.first; i < scene.last; ++i) {
+        const std::int32_t column = column_of[i - scene.first];
+        if (column < 0) {
+            continue;
+        }
+        ColumnCounts& c = counts[static_cast<std::size_t>(column)];
+        if (!scene.frame->isRevealed(i)) {
+            ++c.pending;
+        } else if (run.accepted(i)) {
+            ++c.accepted;
+        } else {
+            ++c.rejected;
+        }
+    }
+    const double half = lane.height() / 2.0 - 6.0;
+    const double middle = lane.center().y();
+    const double scale = half / static_cast<double>(std::max<std::uint32_t>(tallest, 1));
+    const double width = TimelineScene::kColumnWidth;
+    painter.setPen(Qt::NoPen);
+    for (std::size_t c = 0; c < columns; ++c) {
+        const double x = scene.layout.plot_left + static_cast<double>(c) * width;
+        const ColumnCounts& n = counts[c];
+        if (n.accepted > 0) {
+            const double h = std::max(1.5, static_cast<double>(n.accepted) * scale);
+            painter.fillRect(QRectF(x, middle - h, width, h), palette::kAccepted);
+        }
+        if (n.rejected > 0) {
+            const double h = std::max(1.5, static_cast<double>(n.rejected) * scale);
+            painter.fillRect(QRectF(x, middle + 1.0, width, h), palette::kRejected);
+        }
+        if (n.pending > 0) {
+            const double h = std::max(1.5, static_cast<double>(n.pending) * scale);
+            painter.fillRect(QRectF(x, middle - h, width, h), palette::kPending);
+        }
+    }
+    painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0, Qt::DotLine));
+    painter.drawLine(QPointF(scene.layout.plot_left, middle),
+                     QPointF(scene.layout.plot_left + scene.layout.plot_width, middle));
+}
+
+}  // namespace
+
+void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
+    if (!scene.frame || !scene.frame->result) {
+        return;
+    }
+    const auto& runs = scene.frame->result->runs;
+    std::vector<std::int32_t> column_of;
+    std::uint32_t tallest = 1;
+    if (!scene.detailed) {
+        // Every lane shares one scale: the most requests that fall into any one column.
+        const auto columns =
+            static_cast<std::size_t>(scene.layout.plot_width / TimelineScene::kColumnWidth) + 1;
+        std::vector<std::uint32_t> totals(columns, 0);
+        column_of.resize(scene.last - scene.first, -1);
+        for (std::size_t i = scene.first; i < scene.last; ++i) {
+            const double x = scene.axis->centreX(scene.trace().requests[i].tick);
+            if (x >= 0.0 && x < scene.layout.plot_width) {
+                const auto column = static_cast<std::size_t>(x / TimelineScene::kColumnWidth);
+                column_of[i - scene.first] = static_cast<std::int32_t>(column);
+                tallest = std::max(tallest, ++totals[column]);
+            }
+        }
+    }
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (std::size_t lane_index = 0; lane_index < runs.size(); ++lane_index) {
+        const AlgorithmRun& run = runs[lane_index];
+        const QRectF& lane = scene.layout.lanes[lane_index];
+        if (const AlgorithmRun* revealed = scene.frame->revealed->find(run.id)) {
+            paintWorstSpan(painter, scene, lane, *revealed);
+        }
+        if (!run.has_decisions()) {
+            continue;
+        }
+        if (scene.detailed) {
+            paintDelays(painter, scene, lane, run);
+            paintDecisions(painter, scene, lane, run);
+        } else {
+            painter.setRenderHint(QPainter::Antialiasing, false);
+            paintSummary(painter, scene, lane, run, column_of, tallest);
+            painter.setRenderHint(QPainter::Antialiasing, true);
+        }
+    }
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,83 @@
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <cmath>
+
+#include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
+#include "timeline/timeline_scene.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+void paintClockHandle(QPainter& painter, const TimelineScene& scene) {
+    const Tick now = scene.frame->now;
+    const QRectF& ruler = scene.layout.ruler;
+    const double x = scene.centreX(now);
+    if (!scene.layout.inPlot(x)) {
+        return;
+    }
+    QFont bold = scene.font;
+    bold.setBold(true);
+    painter.setFont(bold);
+    const QString text = QString::number(now);
+    const QFontMetricsF metrics(bold);
+    const double width = std::max(metrics.horizontalAdvance(text) + 10.0, 22.0);
+    const QRectF handle(x - width / 2.0, ruler.top() + 3.0, width, ruler.height() - 9.0);
+    QPainterPath path;
+    path.addRoundedRect(handle, 4.0, 4.0);
+    // A small notch points down at the current tick's column.
+    path.moveTo(x - 4.0, handle.bottom());
+    path.lineTo(x, ruler.bottom());
+    path.lineTo(x + 4.0, handle.bottom());
+    path.closeSubpath();
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(timeline_palette::kCursor);
+    painter.drawPath(path.simplified());
+    painter.setPen(Qt::white);
+    painter.drawText(handle, Qt::AlignCenter, text);
+}
+
+}  // namespace
+
+void paintTimelineRuler(QPainter& painter, const TimelineScene& scene) {
+    const QRectF& ruler = scene.layout.ruler;
+    const double ppt = scene.axis->pixelsPerTick();
+    const QFontMetricsF metrics(scene.font);
+    const double widest = metrics.horizontalAdvance(
+        QString::number(static_cast<std::int64_t>(std::ceil(scene.axis->lastTime()))));
+    const std::int64_t step = TimeAxis::labelStep(ppt, widest + 14.0);
+    const auto first_tick = static_cast<Tick>(std::floor(scene.axis->firstTime()));
+    const auto last_tick = static_cast<Tick>(std::ceil(scene.axis->lastTime()));
+    const QColor text = scene.palette.color(QPalette::WindowText);
+    QColor minor = scene.palette.color(QPalette::Mid);
+
+    painter.setFont(scene.font);
+    if (ppt >= 4.0) {
+        painter.setPen(QPen(minor, 1.0));
+        for (Tick t = std::max<Tick>(first_tick, 0); t <= last_tick; ++t) {
+            const double x = scene.x(static_cast<double>(t));
+            painter.drawLine(QPointF(x, ruler.bottom() - 4.0), QPointF(x, ruler.bottom()));
+        }
+    }
+    const Tick first_label = std::max<Tick>(0, (first_tick / step) * step);
+    for (Tick t = first_label; t <= last_tick; t += step) {
+        const double centre = scene.centreX(t);
+        painter.setPen(QPen(minor, 1.0));
+        const double edge = scene.x(static_cast<double>(t));
+        painter.drawLine(QPointF(edge, ruler.bottom() - 8.0), QPointF(edge, ruler.bottom()));
+        painter.setPen(text);
+        // With one label per tick, the number sits in its cell; otherwise on the tick's edge.
+        const double label_x = step == 1 ? centre : edge;
+        painter.drawText(QRectF(label_x - 40.0, ruler.top() + 2.0, 80.0, ruler.height() - 10.0),
+                         Qt::AlignCenter, QString::number(t));
+    }
+    painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
+    painter.drawLine(ruler.bottomLeft(), ruler.bottomRight());
+    if (scene.frame && scene.frame->result) {
+        paintClockHandle(painter, scene);
+    }
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,90 @@
+#include <QFontMetricsF>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
+#include "timeline/timeline_scene.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+void paintDetailed(QPainter& painter, const TimelineScene& scene) {
+    const Trace& trace = scene.trace();
+    const QRectF& row = scene.layout.trace;
+    const double ppt = scene.axis->pixelsPerTick();
+    const double width = std::clamp(ppt * 0.7, 5.0, 26.0);
+    const double height = std::clamp(scene.stack.spacing - 2.0, 3.0, 16.0);
+    QFont small = scene.font;
+    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
+    small.setBold(true);
+    painter.setFont(small);
+    const QFontMetricsF metrics(small);
+
+    scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
+        const Request& request = trace.requests[i];
+        const QPointF centre(scene.centreX(request.tick), scene.stack.y(row, slot, count));
+        const QRectF box(centre.x() - width / 2.0, centre.y() - height / 2.0, width, height);
+        const bool selected = scene.isSelected(i);
+        const QColor fill = selected ? timeline_palette::kSelection : timeline_palette::kRequest;
+        painter.setPen(selected ? QPen(fill.darker(160), 2.0) : QPen(fill.darker(130), 1.0));
+        painter.setBrush(fill);
+        painter.drawRoundedRect(box, 2.5, 2.5);
+        if (request.cost > 1) {
+            const QString cost = QString::number(request.cost);
+            if (metrics.horizontalAdvance(cost) + 2.0 <= width &&
+                metrics.height() - 4.0 <= height) {
+                painter.setPen(Qt::white);
+                painter.drawText(box, Qt::AlignCenter, cost);
+            }
+        }
+    });
+}
+
+// Zoomed out: one bar per pixel column, as tall as the cost that arrives in it.
+void paintSummary(QPainter& painter, const TimelineScene& scene) {
+    const Trace& trace = scene.trace();
+    const QRectF& row = scene.layout.trace;
+    const double column_width = TimelineScene::kColumnWidth;
+    const auto columns = static_cast<std::size_t>(scene.layout.plot_width / column_width) + 1;
+    std::vector<std::uint64_t> cost(columns, 0);
+    for (std::size_t i = scene.first; i < scene.last; ++i) {
+        const double x = scene.axis->centreX(trace.requests[i].tick);
+        if (x < 0.0 || x >= scene.layout.plot_width) {
+            continue;
+        }
+        cost[static_cast<std::size_t>(x / column_width)] += trace.requests[i].cost;
+    }
+    const std::uint64_t tallest =
+        std::max<std::uint64_t>(1, *std::max_element(cost.begin(), cost.end()));
+    const double usable = row.height() - 12.0;
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(timeline_palette::kRequest);
+    for (std::size_t c = 0; c < columns; ++c) {
+        if (cost[c] == 0) {
+            continue;
+        }
+        const double h =
+            std::max(1.5, usable * static_cast<double>(cost[c]) / static_cast<double>(tallest));
+        painter.drawRect(QRectF(scene.layout.plot_left + static_cast<double>(c) * column_width,
+                                row.bottom() - 6.0 - h, column_width - 0.5, h));
+    }
+}
+
+}  // namespace
+
+void paintTimelineTrace(QPainter& painter, const TimelineScene& scene) {
+    if (!scene.frame || !scene.frame->result) {
+        return;
+    }
+    if (scene.detailed) {
+        paintDetailed(painter, scene);
+    } else {
+        paintSummary(painter, scene);
+    }
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,56 @@
+#include "timeline/timeline_layout.h"
+
+#include <algorithm>
+
+namespace ratelab::ui {
+
+TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, double gutter_width) {
+    TimelineLayout layout;
+    const double width = size.width();
+    layout.plot_left = gutter_width;
+    layout.plot_width = std::max(1.0, width - gutter_width - kRightMargin);
+    layout.ruler = QRectF(0, 0, width, kRulerHeight);
+    layout.trace = QRectF(0, layout.ruler.bottom(), width, kTraceHeight);
+    const double available = size.height() - layout.trace.bottom();
+    const double lane_height = lane_count == 0
+                                   ? 0.0
+                                   : std::clamp(available / static_cast<double>(lane_count),
+                                                kMinLaneHeight, kMaxLaneHeight);
+    double y = layout.trace.bottom();
+    for (std::size_t i = 0; i < lane_count; ++i) {
+        layout.lanes.emplace_back(0, y, width, lane_height);
+        y += lane_height;
+    }
+    return layout;
+}
+
+double TimelineLayout::minimumHeight(std::size_t lane_count) {
+    return kRulerHeight + kTraceHeight + static_cast<double>(lane_count) * kMinLaneHeight + 1.0;
+}
+
+int TimelineLayout::laneAt(double y) const {
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        if (y >= lanes[i].top() && y < lanes[i].bottom()) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+StackGeometry StackGeometry::forRow(double row_height, double marker_size,
+                                    std::size_t largest_stack) {
+    const double usable = row_height - 10.0;
+    const double natural = marker_size + 3.0;
+    const auto count = static_cast<double>(std::max<std::size_t>(largest_stack, 1));
+    StackGeometry geometry;
+    geometry.spacing = std::min(natural, usable / count);
+    return geometry;
+}
+
+double StackGeometry::y(const QRectF& row, std::size_t slot, std::size_t count) const {
+    const double middle = row.center().y();
+    const double offset = (static_cast<double>(count) - 1.0) / 2.0 - static_cast<double>(slot);
+    return middle + offset * spacing;
+}
+
+}  // namespace ratelab::ui

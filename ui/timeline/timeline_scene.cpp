@@ -1,0 +1,51 @@
+#include "timeline/timeline_scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ratelab::ui {
+
+TimelineScene TimelineScene::build(const TimeAxis& axis, const TimelineLayout& layout,
+                                   const Frame& frame) {
+    TimelineScene scene;
+    scene.axis = &axis;
+    scene.layout = layout;
+    scene.frame = &frame;
+    if (!frame.result) {
+        return scene;
+    }
+    const Trace& trace = *frame.result->trace;
+    // One tick of slack either side so that markers straddling the edges are drawn.
+    const auto from = static_cast<Tick>(std::floor(axis.firstTime())) - 1;
+    const auto to = static_cast<Tick>(std::ceil(axis.lastTime())) + 1;
+    scene.first = requestsOnTick(trace, from).first;
+    scene.last = countUpTo(trace, to);
+    std::size_t run = 0;
+    for (std::size_t i = scene.first; i < scene.last; ++i) {
+        run =
+            (i > scene.first && trace.requests[i].tick == trace.requests[i - 1].tick) ? run + 1 : 1;
+        scene.largest_stack = std::max(scene.largest_stack, run);
+    }
+    const double ppt = axis.pixelsPerTick();
+    scene.detailed =
+        ppt >= kMinDetailPixelsPerTick && scene.last - scene.first <= kMaxDetailRequests;
+    scene.marker = std::clamp(ppt * 0.55, 6.0, 13.0);
+    const double row_height = layout.lanes.empty()
+                                  ? layout.trace.height()
+                                  : std::min(layout.trace.height(), layout.lanes.front().height());
+    scene.stack = StackGeometry::forRow(row_height, scene.marker, scene.largest_stack);
+    return scene;
+}
+
+QPointF TimelineScene::point(const QRectF& row, std::size_t index) const {
+    const Trace& t = trace();
+    const Tick tick = t.requests[index].tick;
+    const TickRange group = requestsOnTick(t, tick);
+    return {centreX(tick), stack.y(row, index - group.first, group.last - group.first)};
+}
+
+bool TimelineScene::isSelected(std::size_t index) const {
+    return selection && std::binary_search(selection->begin(), selection->end(), index);
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <QFont>
+#include <QPalette>
+#include <QPointF>
+#include <cstddef>
+#include <optional>
+
+#include "session/frame_model.h"
+#include "session/trace_edits.h"
+#include "timeline/time_axis.h"
+#include "timeline/timeline_layout.h"
+
+namespace ratelab::ui {
+
+/// Everything one paint of the timeline (or one hit test) works from, computed once: the geometry,
+/// the frame being shown, which requests are visible and how detailed the drawing can be.
+struct TimelineScene {
+    /// Below this many pixels per tick, or above this many visible requests, the lanes draw one
+    /// summary per pixel column instead of one marker per request.
+    static constexpr double kMinDetailPixelsPerTick = 5.0;
+    static constexpr std::size_t kMaxDetailRequests = 20'000;
+    /// Width of one summary column in pixels.
+    static constexpr double kColumnWidth = 2.0;
+
+    const TimeAxis* axis = nullptr;
+    TimelineLayout layout;
+    const Frame* frame = nullptr;
+    const IndexList* selection = nullptr;
+    int highlighted_lane = -1;
+    QPalette palette;
+    QFont font;
+
+    std::size_t first = 0;  ///< visible requests are [first, last)
+    std::size_t last = 0;
+    std::size_t largest_stack = 1;
+    bool detailed = true;
+    double marker = 10.0;
+    StackGeometry stack;
+
+    static TimelineScene build(const TimeAxis& axis, const TimelineLayout& layout,
+                               const Frame& frame);
+
+    const Trace& trace() const { return *frame->result->trace; }
+    std::size_t laneCount() const { return frame->result ? frame->result->runs.size() : 0; }
+    /// Widget x of a time (ticks); widget x of the centre of a tick's cell.
+    double x(double time) const { return layout.plot_left + axis->toX(time); }
+    double centreX(Tick tick) const { return layout.plot_left + axis->centreX(tick); }
+    Tick tickAt(double widget_x) const { return axis->tickAt(widget_x - layout.plot_left); }
+    /// Where request `index` is drawn in `row` (the trace row or a lane).
+    QPointF point(const QRectF& row, std::size_t index) const;
+    bool isSelected(std::size_t index) const;
+
+    /// Calls `visit(index, slot, count)` for each visible request, where `slot` is its place in
+    /// the stack of `count` requests that share its tick.
+    template <typename Visit>
+    void forEachVisible(Visit&& visit) const {
+        const auto& requests = trace().requests;
+        std::size_t group = first;
+        while (group < last) {
+            std::size_t end = group;
+            while (end < last && requests[end].tick == requests[group].tick) {
+                ++end;
+            }
+            for (std::size_t i = group; i < end; ++i) {
+                visit(i, i - group, end - group);
+            }
+            group = end;
+        }
+    }
+};
+
+}  // namespace ratelab::ui

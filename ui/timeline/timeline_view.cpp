@@ -1,0 +1,350 @@
+#include "timeline/timeline_view.h"
+
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QFontMetricsF>
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "session/algorithm_names.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+#include "timeline/decision_tooltip.h"
+#include "timeline/timeline_painter.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+constexpr double kZoomStep = 1.25;
+constexpr double kPanFraction = 0.2;
+
+}  // namespace
+
+TimelineView::TimelineView(Session* session, PlaybackClock* clock, QWidget* parent)
+    : QWidget(parent), session_(session), clock_(clock) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setToolTip(tr("The trace and one lane per algorithm"));
+    connect(session_, &Session::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(session_, &Session::documentReset, this, [this] {
+        fit_pending_ = true;
+        updateContent();
+    });
+    connect(clock_, &PlaybackClock::nowChanged, this, [this](Tick now) {
+        if (clock_->isPlaying() || gesture_ == Gesture::kScrubbing) {
+            axis_.ensureVisible(static_cast<double>(now) + 0.5, 60.0);
+            axisChanged();
+        }
+    });
+}
+
+QSize TimelineView::sizeHint() const {
+    return {900, 420};
+}
+
+QSize TimelineView::minimumSizeHint() const {
+    const std::size_t lanes = frame_.result ? frame_.result->runs.size() : 6;
+    return {400, static_cast<int>(std::ceil(TimelineLayout::minimumHeight(lanes)))};
+}
+
+TimelineLayout TimelineView::currentLayout() const {
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetricsF metrics(bold);
+    double gutter = metrics.horizontalAdvance(tr("Sliding counter")) + 30.0;
+    if (frame_.result) {
+        for (const AlgorithmRun& run : frame_.result->runs) {
+            gutter = std::max(gutter, metrics.horizontalAdvance(algorithmName(run.id)) + 30.0);
+        }
+    }
+    const std::size_t lanes = frame_.result ? frame_.result->runs.size() : 0;
+    return TimelineLayout::compute(QSizeF(size()), lanes, std::min(gutter, width() / 3.0));
+}
+
+TimelineScene TimelineView::scene() const {
+    TimelineScene scene = TimelineScene::build(axis_, currentLayout(), frame_);
+    scene.selection = &session_->selection();
+    scene.highlighted_lane = highlighted_lane_;
+    scene.palette = palette();
+    scene.font = font();
+    return scene;
+}
+
+TimelineHit TimelineView::hitAt(QPointF pos) const {
+    return hitTest(scene(), pos);
+}
+
+void TimelineView::setFrame(const Frame& frame) {
+    frame_ = frame;
+    updateContent();
+}
+
+void TimelineView::updateContent() {
+    const TimelineLayout layout = currentLayout();
+    axis_.setWidth(layout.plot_width);
+    axis_.setContent(0.0, static_cast<double>(clock_->end()) + 1.0);
+    if (fit_pending_ && width() > 0) {
+        axis_.fit();
+        fit_pending_ = false;
+    }
+    axisChanged();
+}
+
+void TimelineView::axisChanged() {
+    Q_EMIT viewChanged(axis_.firstTime(), axis_.lastTime());
+    update();
+}
+
+void TimelineView::setOffsetPixels(double offset) {
+    axis_.setOffsetPixels(offset);
+    axisChanged();
+}
+
+void TimelineView::setHighlightedLane(int lane) {
+    if (lane != highlighted_lane_) {
+        highlighted_lane_ = lane;
+        update();
+    }
+}
+
+void TimelineView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().color(QPalette::Base));
+    const TimelineScene current = scene();
+    paintTimelineBackground(painter, current);
+    painter.save();
+    const TimelineLayout& layout = current.layout;
+    painter.setClipRect(QRectF(layout.plot_left, 0, layout.plot_width + 4.0, layout.bottom()));
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    paintTimelineRuler(painter, current);
+    paintTimelineTrace(painter, current);
+    paintTimelineLanes(painter, current);
+    painter.restore();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    paintTimelineGutter(painter, current);
+    if (hasFocus()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1.0));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+}
+
+void TimelineView::resizeEvent(QResizeEvent*) {
+    updateContent();
+}
+
+bool TimelineView::event(QEvent* event) {
+    if (event->type() != QEvent::ToolTip) {
+        return QWidget::event(event);
+    }
+    const auto* help = static_cast<QHelpEvent*>(event);
+    const TimelineHit hit = hitAt(help->pos());
+    QString text;
+    switch (hit.kind) {
+        case TimelineHit::Kind::kRuler:
+            text = tr("Drag along the ruler to move the clock (now t = %1)").arg(frame_.now);
+            break;
+        case TimelineHit::Kind::kTraceEmpty:
+            text = tr("Click to add a request at t = %1").arg(hit.tick);
+            break;
+        case TimelineHit::Kind::kTraceRequest:
+            text = requestTooltip(frame_, hit.index);
+            break;
+        case TimelineHit::Kind::kLaneDecision:
+            text = decisionTooltip(frame_, static_cast<std::size_t>(hit.lane), hit.index);
+            break;
+        case TimelineHit::Kind::kLaneName:
+            if (frame_.result && static_cast<std::size_t>(hit.lane) < frame_.result->runs.size()) {
+                const std::string& id = frame_.result->runs[static_cast<std::size_t>(hit.lane)].id;
+                text = QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
+                           .arg(algorithmName(id), algorithmSummary(id).toHtmlEscaped(),
+                                tr("Click to highlight it and read about it in the Learn panel."));
+            }
+            break;
+        case TimelineHit::Kind::kLaneEmpty:
+        case TimelineHit::Kind::kNothing:
+            break;
+    }
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        event->ignore();
+    } else {
+        QToolTip::showText(help->globalPos(), text, this);
+    }
+    return true;
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* event) {
+    setFocus(Qt::MouseFocusReason);
+    press_pos_ = last_pos_ = event->position();
+    if (event->button() == Qt::MiddleButton) {
+        gesture_ = Gesture::kPanning;
+        return;
+    }
+    if (event->button() != Qt::LeftButton) {
+        return;
+    }
+    const TimelineHit hit = hitAt(event->position());
+    switch (hit.kind) {
+        case TimelineHit::Kind::kRuler:
+            gesture_ = Gesture::kScrubbing;
+            clock_->pause();
+            clock_->setNow(hit.tick);
+            break;
+        case TimelineHit::Kind::kTraceRequest:
+            if (event->modifiers() & Qt::ControlModifier) {
+                IndexList selection = session_->selection();
+                const auto found = std::find(selection.begin(), selection.end(), hit.index);
+                found == selection.end() ? (void)selection.push_back(hit.index)
+                                         : (void)selection.erase(found);
+                session_->setSelection(std::move(selection));
+                break;
+            }
+            if (!std::binary_search(session_->selection().begin(), session_->selection().end(),
+                                    hit.index)) {
+                session_->setSelection({hit.index});
+            }
+            dragged_ = session_->selection();
+            press_tick_ = hit.tick;
+            applied_delta_ = 0;
+            drag_id_ = session_->newGesture();
+            gesture_ = Gesture::kPressedRequest;
+            break;
+        case TimelineHit::Kind::kTraceEmpty:
+            gesture_ = Gesture::kPressedTrace;
+            break;
+        case TimelineHit::Kind::kLaneDecision:
+            session_->setSelection({hit.index});
+            Q_EMIT laneActivated(hit.lane);
+            break;
+        case TimelineHit::Kind::kLaneName:
+            Q_EMIT laneActivated(hit.lane);
+            break;
+        case TimelineHit::Kind::kLaneEmpty:
+        case TimelineHit::Kind::kNothing:
+            session_->setSelection({});
+            gesture_ = Gesture::kPanning;
+            break;
+    }
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* event) {
+    const QPointF pos = event->position();
+    const double moved = (pos - press_pos_).manhattanLength();
+    const bool past_threshold = moved >= QApplication::startDragDistance();
+    switch (gesture_) {
+        case Gesture::kIdle:
+            updateHoverCursor(hitAt(pos));
+            break;
+        case Gesture::kScrubbing:
+            clock_->setNow(std::max<Tick>(0, scene().tickAt(pos.x())));
+            break;
+        case Gesture::kPressedRequest:
+            if (!past_threshold) {
+                break;
+            }
+            gesture_ = Gesture::kDragging;
+            [[fallthrough]];
+        case Gesture::kDragging: {
+            const Tick wanted = scene().tickAt(pos.x()) - press_tick_;
+            const Tick step = clampMoveDelta(session_->trace(), dragged_, wanted - applied_delta_);
+            if (step != 0) {
+                dragged_ = session_->moveRequests(dragged_, step, drag_id_);
+                applied_delta_ += step;
+            }
+            break;
+        }
+        case Gesture::kPressedTrace:
+            if (past_threshold) {
+                gesture_ = Gesture::kPanning;
+            }
+            break;
+        case Gesture::kPanning:
+            axis_.pan(last_pos_.x() - pos.x());
+            axisChanged();
+            break;
+    }
+    last_pos_ = pos;
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
+    if (gesture_ == Gesture::kPressedTrace && event->button() == Qt::LeftButton) {
+        const TimelineHit hit = hitAt(event->position());
+        if (hit.kind == TimelineHit::Kind::kTraceEmpty ||
+            hit.kind == TimelineHit::Kind::kTraceRequest) {
+            session_->addRequest(hit.tick);
+        }
+    }
+    gesture_ = Gesture::kIdle;
+    updateHoverCursor(hitAt(event->position()));
+}
+
+void TimelineView::updateHoverCursor(const TimelineHit& hit) {
+    switch (hit.kind) {
+        case TimelineHit::Kind::kRuler:
+            setCursor(Qt::SizeHorCursor);
+            break;
+        case TimelineHit::Kind::kTraceRequest:
+            setCursor(Qt::OpenHandCursor);
+            break;
+        case TimelineHit::Kind::kTraceEmpty:
+            setCursor(Qt::CrossCursor);
+            break;
+        case TimelineHit::Kind::kLaneDecision:
+        case TimelineHit::Kind::kLaneName:
+            setCursor(Qt::PointingHandCursor);
+            break;
+        default:
+            unsetCursor();
+    }
+}
+
+void TimelineView::wheelEvent(QWheelEvent* event) {
+    const QPointF pos = event->position();
+    const QPoint angle = event->angleDelta();
+    if (angle.x() != 0 && angle.y() == 0) {
+        axis_.pan(-static_cast<double>(angle.x()) / 2.0);
+        axisChanged();
+        return;
+    }
+    wheel_remainder_ += angle.y();
+    const int notches = wheel_remainder_ / 120;
+    wheel_remainder_ %= 120;
+    if (notches == 0) {
+        return;
+    }
+    if (event->modifiers() & Qt::ShiftModifier) {
+        axis_.pan(-notches * axis_.width() * kPanFraction / 2.0);
+        axisChanged();
+        return;
+    }
+    const TimelineHit hit = hitAt(pos);
+    if (hit.kind == TimelineHit::Kind::kTraceRequest &&
+        !(event->modifiers() & Qt::ControlModifier)) {
+        const IndexList& selection = session_->selection();
+        const bool in_selection = std::binary_search(selection.begin(), selection.end(), hit.index);
+        session_->stepCosts(in_selection ? selection : IndexList{hit.index}, notches);
+        return;
+    }
+    axis_.zoom(std::pow(kZoomStep, notches), pos.x() - currentLayout().plot_left);
+    axisChanged();
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent* event) {
+    showContextMenu(hitAt(event->pos()), event->globalPos());
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape && !session_->selection().empty()) {
+        session_->setSelection({});
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+}  // namespace ratelab::ui

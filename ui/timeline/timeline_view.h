@@ -1,0 +1,96 @@
+#pragma once
+
+#include <QPoint>
+#include <QWidget>
+
+#include "session/frame_model.h"
+#include "timeline/time_axis.h"
+#include "timeline/timeline_hit_test.h"
+#include "timeline/timeline_scene.h"
+
+namespace ratelab::ui {
+
+class PlaybackClock;
+class Session;
+
+/// The painted timeline: a ruler, the editable trace row and one lane per algorithm on a shared
+/// time axis. It reads Frames and edits only through the Session.
+class TimelineView : public QWidget {
+    Q_OBJECT
+
+public:
+    TimelineView(Session* session, PlaybackClock* clock, QWidget* parent = nullptr);
+
+    const TimeAxis& axis() const { return axis_; }
+    const Frame& frame() const { return frame_; }
+    int highlightedLane() const { return highlighted_lane_; }
+    /// The scene as last laid out; tests use it to find where things are drawn.
+    TimelineScene scene() const;
+    /// Scroll support for the enclosing panel.
+    void setOffsetPixels(double offset);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public Q_SLOTS:
+    void setFrame(const ratelab::ui::Frame& frame);
+    void setHighlightedLane(int lane);
+    void zoomIn();
+    void zoomOut();
+    void fitToTrace();
+    void panLeft();
+    void panRight();
+    void selectNext();
+    void selectPrevious();
+    void selectAll();
+    /// Moves the selected requests by `delta` ticks, one undo step per call.
+    void moveSelection(int delta);
+    void increaseCost();
+    void decreaseCost();
+    void deleteSelection();
+
+Q_SIGNALS:
+    /// The visible time span or scale changed: [first, last) in ticks.
+    void viewChanged(double first, double last);
+    /// The user picked a lane (clicked its name or one of its decisions).
+    void laneActivated(int lane);
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    enum class Gesture { kIdle, kScrubbing, kPressedRequest, kDragging, kPressedTrace, kPanning };
+
+    TimelineLayout currentLayout() const;
+    TimelineHit hitAt(QPointF pos) const;
+    void updateContent();
+    void axisChanged();
+    void updateHoverCursor(const TimelineHit& hit);
+    void showContextMenu(const TimelineHit& hit, QPoint global_pos);
+
+    Session* session_;
+    PlaybackClock* clock_;
+    TimeAxis axis_;
+    Frame frame_;
+    int highlighted_lane_ = -1;
+    bool fit_pending_ = true;
+
+    Gesture gesture_ = Gesture::kIdle;
+    QPointF press_pos_;
+    QPointF last_pos_;
+    Tick press_tick_ = 0;
+    Tick applied_delta_ = 0;
+    int drag_id_ = 0;
+    IndexList dragged_;
+    int wheel_remainder_ = 0;
+};
+
+}  // namespace ratelab::ui

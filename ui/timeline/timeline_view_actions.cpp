@@ -1,0 +1,157 @@
+// TimelineView's keyboard and menu actions: zoom, pan, selection and edits of the selection.
+#include <QInputDialog>
+#include <QMenu>
+
+#include "ratelab/limits.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+#include "timeline/timeline_view.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+constexpr double kZoomStep = 1.25;
+constexpr double kPanFraction = 0.2;
+
+}  // namespace
+
+void TimelineView::zoomIn() {
+    axis_.zoom(kZoomStep, axis_.toX(static_cast<double>(clock_->now()) + 0.5));
+    axisChanged();
+}
+
+void TimelineView::zoomOut() {
+    axis_.zoom(1.0 / kZoomStep, axis_.toX(static_cast<double>(clock_->now()) + 0.5));
+    axisChanged();
+}
+
+void TimelineView::fitToTrace() {
+    axis_.fit();
+    axisChanged();
+}
+
+void TimelineView::panLeft() {
+    axis_.pan(-axis_.width() * kPanFraction);
+    axisChanged();
+}
+
+void TimelineView::panRight() {
+    axis_.pan(axis_.width() * kPanFraction);
+    axisChanged();
+}
+
+void TimelineView::selectNext() {
+    const Trace& trace = session_->trace();
+    if (trace.requests.empty()) {
+        return;
+    }
+    const IndexList& selection = session_->selection();
+    std::size_t next =
+        selection.empty() ? countUpTo(trace, clock_->now() - 1) : selection.back() + 1;
+    next = std::min(next, trace.requests.size() - 1);
+    session_->setSelection({next});
+    axis_.ensureVisible(static_cast<double>(trace.requests[next].tick) + 0.5, 40.0);
+    axisChanged();
+}
+
+void TimelineView::selectPrevious() {
+    const Trace& trace = session_->trace();
+    if (trace.requests.empty()) {
+        return;
+    }
+    const IndexList& selection = session_->selection();
+    std::size_t previous = selection.empty() ? countUpTo(trace, clock_->now()) : selection.front();
+    previous = previous == 0 ? 0 : previous - 1;
+    session_->setSelection({previous});
+    axis_.ensureVisible(static_cast<double>(trace.requests[previous].tick) + 0.5, 40.0);
+    axisChanged();
+}
+
+void TimelineView::selectAll() {
+    IndexList all(session_->trace().requests.size());
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        all[i] = i;
+    }
+    session_->setSelection(std::move(all));
+}
+
+void TimelineView::moveSelection(int delta) {
+    const IndexList moved =
+        session_->moveRequests(session_->selection(), delta, session_->newGesture());
+    if (!moved.empty()) {
+        axis_.ensureVisible(
+            static_cast<double>(session_->trace().requests[moved.front()].tick) + 0.5, 40.0);
+        axisChanged();
+    }
+}
+
+void TimelineView::increaseCost() {
+    session_->stepCosts(session_->selection(), +1);
+}
+
+void TimelineView::decreaseCost() {
+    session_->stepCosts(session_->selection(), -1);
+}
+
+void TimelineView::deleteSelection() {
+    session_->removeRequests(session_->selection());
+}
+
+void TimelineView::showContextMenu(const TimelineHit& hit, QPoint global_pos) {
+    QMenu menu(this);
+    if (hit.kind == TimelineHit::Kind::kTraceRequest ||
+        hit.kind == TimelineHit::Kind::kLaneDecision) {
+        const IndexList& current = session_->selection();
+        if (!std::binary_search(current.begin(), current.end(), hit.index)) {
+            session_->setSelection({hit.index});
+        }
+        const IndexList targets = session_->selection();
+        const std::uint32_t cost = session_->trace().requests[hit.index].cost;
+        QMenu* costs = menu.addMenu(tr("Cost (now %1)").arg(cost));
+        for (const std::uint32_t value : {1U, 2U, 3U, 4U, 5U, 10U}) {
+            QAction* action =
+                costs->addAction(QString::number(value), this, [this, targets, value] {
+                    session_->setCosts(targets, std::vector<std::uint32_t>(targets.size(), value));
+                });
+            action->setCheckable(true);
+            action->setChecked(value == cost);
+        }
+        costs->addSeparator();
+        costs->addAction(tr("Other…"), this, [this, targets, cost] {
+            bool ok = false;
+            const int value = QInputDialog::getInt(
+                this, tr("Request cost"), tr("Cost of the selected requests:"),
+                static_cast<int>(cost), 1, static_cast<int>(bounds::kMaxCost), 1, &ok);
+            if (ok) {
+                session_->setCosts(targets, std::vector<std::uint32_t>(
+                                                targets.size(), static_cast<std::uint32_t>(value)));
+            }
+        });
+        menu.addAction(tr("Increase cost"), QKeySequence(Qt::Key_Plus), this,
+                       &TimelineView::increaseCost);
+        menu.addAction(tr("Decrease cost"), QKeySequence(Qt::Key_Minus), this,
+                       &TimelineView::decreaseCost);
+        menu.addSeparator();
+        menu.addAction(tr("Delete"), QKeySequence(QKeySequence::Delete), this,
+                       &TimelineView::deleteSelection);
+    } else if (hit.kind == TimelineHit::Kind::kTraceEmpty) {
+        const Tick tick = hit.tick;
+        menu.addAction(tr("Add request at t = %1").arg(tick), this,
+                       [this, tick] { session_->addRequest(tick); });
+    }
+    if (hit.kind != TimelineHit::Kind::kNothing && hit.kind != TimelineHit::Kind::kLaneName) {
+        const Tick tick = hit.tick;
+        menu.addAction(tr("Move the clock to t = %1").arg(tick), this,
+                       [this, tick] { clock_->setNow(tick); });
+        menu.addSeparator();
+    }
+    menu.addAction(tr("Zoom in"), QKeySequence(QKeySequence::ZoomIn), this, &TimelineView::zoomIn);
+    menu.addAction(tr("Zoom out"), QKeySequence(QKeySequence::ZoomOut), this,
+                   &TimelineView::zoomOut);
+    menu.addAction(tr("Fit to trace"), QKeySequence(Qt::CTRL | Qt::Key_0), this,
+                   &TimelineView::fitToTrace);
+    menu.exec(global_pos);
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,34 @@
+#include "window/charts_slot.h"
+
+#include <QLabel>
+
+#include "session/frame_model.h"
+#include "timeline/timeline_view.h"
+
+#if __has_include("charts/charts_panel.h")
+#include "charts/charts_panel.h"
+#define RATELAB_HAVE_CHARTS_PANEL 1
+#endif
+
+namespace ratelab::ui {
+
+QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent) {
+#ifdef RATELAB_HAVE_CHARTS_PANEL
+    auto* panel = new ChartsPanel(parent);
+    panel->setFrame(context.frames->frame());
+    QObject::connect(context.frames, &FrameModel::frameChanged, panel, &ChartsPanel::setFrame);
+    QObject::connect(context.timeline, &TimelineView::viewChanged, panel,
+                     &ChartsPanel::setVisibleRange);
+    return panel;
+#else
+    (void)context;
+    auto* placeholder = new QLabel(
+        QLabel::tr("Charts of load, queue and bucket level over time will appear here."), parent);
+    placeholder->setObjectName(QStringLiteral("chartsPlaceholder"));
+    placeholder->setAlignment(Qt::AlignCenter);
+    placeholder->setEnabled(false);
+    return placeholder;
+#endif
+}
+
+}  // namespace ratelab::ui

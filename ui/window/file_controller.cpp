@@ -1,0 +1,138 @@
+#include "window/file_controller.h"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QUndoStack>
+
+#include "session/document_files.h"
+#include "session/session.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+const QString kRecentFilesKey = QStringLiteral("recentFiles");
+
+}  // namespace
+
+FileController::FileController(Session* session, QWidget* window, QObject* parent)
+    : QObject(parent), session_(session), window_(window) {}
+
+bool FileController::maybeSave() {
+    if (!session_->isModified() || !interactive_) {
+        return true;
+    }
+    const auto answer = QMessageBox::warning(
+        window_, tr("Unsaved changes"),
+        tr("“%1” has changes that are not saved. Save them first?").arg(session_->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void FileController::newDocument() {
+    if (maybeSave()) {
+        session_->reset(SessionDocument::empty(), QString());
+        Q_EMIT statusMessage(tr("New empty trace: click the top row to add requests"));
+    }
+}
+
+void FileController::open() {
+    if (!maybeSave()) {
+        return;
+    }
+    const QString start = session_->filePath().isEmpty()
+                              ? QDir::homePath()
+                              : QFileInfo(session_->filePath()).absolutePath();
+    const QString path =
+        QFileDialog::getOpenFileName(window_, tr("Open trace"), start, traceFileFilter());
+    if (!path.isEmpty()) {
+        openFile(path);
+    }
+}
+
+bool FileController::openFile(const QString& path) {
+    SessionDocument document;
+    try {
+        document = loadDocument(path);
+    } catch (const DocumentFileError& error) {
+        reportError(tr("Cannot open trace"), error.message());
+        return false;
+    }
+    session_->reset(std::move(document), QFileInfo(path).absoluteFilePath());
+    addRecentFile(session_->filePath());
+    Q_EMIT statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::openDocument(SessionDocument document) {
+    if (!maybeSave()) {
+        return false;
+    }
+    session_->reset(std::move(document), QString());
+    return true;
+}
+
+bool FileController::save() {
+    return session_->filePath().isEmpty() ? saveAs() : saveTo(session_->filePath());
+}
+
+bool FileController::saveAs() {
+    QString suggested = session_->filePath();
+    if (suggested.isEmpty()) {
+        QString name = session_->displayName().toLower();
+        name.replace(QLatin1Char(' '), QLatin1Char('-'));
+        suggested = QDir::home().filePath(name + QStringLiteral(".json"));
+    }
+    const QString path =
+        QFileDialog::getSaveFileName(window_, tr("Save trace"), suggested, traceFileFilter());
+    return !path.isEmpty() && saveTo(path);
+}
+
+bool FileController::saveTo(const QString& path) {
+    try {
+        saveDocument(session_->document(), path);
+    } catch (const DocumentFileError& error) {
+        reportError(tr("Cannot save trace"),
+                    tr("%1\n\nThe file on disk was not changed.").arg(error.message()));
+        return false;
+    }
+    session_->markSaved(QFileInfo(path).absoluteFilePath());
+    addRecentFile(session_->filePath());
+    Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+QStringList FileController::recentFiles() const {
+    return QSettings().value(kRecentFilesKey).toStringList();
+}
+
+void FileController::clearRecentFiles() {
+    QSettings().remove(kRecentFilesKey);
+    Q_EMIT recentFilesChanged();
+}
+
+void FileController::addRecentFile(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles) {
+        files.removeLast();
+    }
+    QSettings().setValue(kRecentFilesKey, files);
+    Q_EMIT recentFilesChanged();
+}
+
+void FileController::reportError(const QString& title, const QString& message) {
+    Q_EMIT errorOccurred(message);
+    if (interactive_) {
+        QMessageBox::critical(window_, title, message);
+    }
+}
+
+}  // namespace ratelab::ui

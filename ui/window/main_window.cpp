@@ -1,0 +1,270 @@
+#include "window/main_window.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QKeyEvent>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include "panels/advanced_panel.h"
+#include "panels/comparison_model.h"
+#include "panels/comparison_panel.h"
+#include "panels/learn_panel.h"
+#include "panels/parameters_bar.h"
+#include "session/document_files.h"
+#include "session/frame_model.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+#include "timeline/timeline_panel.h"
+#include "timeline/timeline_view.h"
+#include "window/charts_slot.h"
+#include "window/file_controller.h"
+
+namespace ratelab::ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      session_(new Session(this)),
+      clock_(new PlaybackClock(this)),
+      frames_(new FrameModel(session_, clock_, this)),
+      files_(new FileController(session_, this, this)),
+      actions_(this),
+      timeline_panel_(new TimelinePanel(session_, clock_, this)),
+      comparison_(new ComparisonPanel(this)),
+      learn_(new LearnPanel(this)),
+      parameters_(new ParametersBar(session_, this)) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setCentralWidget(timeline_panel_);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks);
+    createDocks();
+    createToolBars();
+    createMenus();
+    connectActions();
+    connectViews();
+    rebuildScenarios();
+    statusBar()->showMessage(
+        tr("Click the top row to add a request; hover a decision to see why. Space plays."));
+    qApp->installEventFilter(this);
+    resize(1280, 800);
+    restoreSettings();
+    timeline()->setFrame(frames_->frame());
+    comparison_->comparisonModel()->setFrame(frames_->frame());
+    clock_->jumpToEnd();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() {
+    qApp->removeEventFilter(this);
+}
+
+TimelineView* MainWindow::timeline() const {
+    return timeline_panel_->view();
+}
+
+bool MainWindow::openFile(const QString& path) {
+    return files_->openFile(path);
+}
+
+void MainWindow::createDocks() {
+    const auto dock = [this](const QString& title, const QString& name, QWidget* content,
+                             Qt::DockWidgetArea area) {
+        auto* widget = new QDockWidget(title, this);
+        widget->setObjectName(name);
+        widget->setWidget(content);
+        addDockWidget(area, widget);
+        return widget;
+    };
+    comparison_dock_ = dock(tr("Comparison"), QStringLiteral("comparisonDock"), comparison_,
+                            Qt::BottomDockWidgetArea);
+    ChartsContext context{session_, clock_, frames_, timeline()};
+    charts_dock_ = dock(tr("Charts"), QStringLiteral("chartsDock"),
+                        createChartsWidget(context, this), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(comparison_dock_, charts_dock_);
+    comparison_dock_->raise();
+    learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
+    advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
+                          new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);
+    resizeDocks({learn_dock_}, {330}, Qt::Horizontal);
+    resizeDocks({comparison_dock_}, {comparison_->sizeHint().height() + 30}, Qt::Vertical);
+}
+
+void MainWindow::connectActions() {
+    connect(actions_.new_file, &QAction::triggered, files_, &FileController::newDocument);
+    connect(actions_.open, &QAction::triggered, files_, &FileController::open);
+    connect(actions_.save, &QAction::triggered, files_, &FileController::save);
+    connect(actions_.save_as, &QAction::triggered, files_, &FileController::saveAs);
+    connect(actions_.quit, &QAction::triggered, this, &QWidget::close);
+
+    TimelineView* view = timeline();
+    connect(actions_.delete_selection, &QAction::triggered, view, &TimelineView::deleteSelection);
+    connect(actions_.select_all, &QAction::triggered, view, &TimelineView::selectAll);
+    connect(actions_.select_next, &QAction::triggered, view, &TimelineView::selectNext);
+    connect(actions_.select_previous, &QAction::triggered, view, &TimelineView::selectPrevious);
+    connect(actions_.move_earlier, &QAction::triggered, view, [view] { view->moveSelection(-1); });
+    connect(actions_.move_later, &QAction::triggered, view, [view] { view->moveSelection(+1); });
+    connect(actions_.increase_cost, &QAction::triggered, view, &TimelineView::increaseCost);
+    connect(actions_.decrease_cost, &QAction::triggered, view, &TimelineView::decreaseCost);
+    connect(actions_.zoom_in, &QAction::triggered, view, &TimelineView::zoomIn);
+    connect(actions_.zoom_out, &QAction::triggered, view, &TimelineView::zoomOut);
+    connect(actions_.fit, &QAction::triggered, view, &TimelineView::fitToTrace);
+    connect(actions_.pan_left, &QAction::triggered, view, &TimelineView::panLeft);
+    connect(actions_.pan_right, &QAction::triggered, view, &TimelineView::panRight);
+
+    connect(actions_.play_pause, &QAction::triggered, clock_, &PlaybackClock::togglePlaying);
+    connect(actions_.step_back, &QAction::triggered, clock_, &PlaybackClock::stepBack);
+    connect(actions_.step_forward, &QAction::triggered, clock_, &PlaybackClock::stepForward);
+    connect(actions_.reset, &QAction::triggered, clock_, &PlaybackClock::reset);
+    connect(actions_.jump_to_end, &QAction::triggered, clock_, &PlaybackClock::jumpToEnd);
+    connect(actions_.slower, &QAction::triggered, clock_, &PlaybackClock::slower);
+    connect(actions_.faster, &QAction::triggered, clock_, &PlaybackClock::faster);
+    connect(actions_.fire_now, &QAction::triggered, this,
+            [this] { session_->addRequest(clock_->now()); });
+    connect(clock_, &PlaybackClock::playingChanged, this, [this](bool playing) {
+        actions_.play_pause->setText(playing ? tr("&Pause") : tr("&Play"));
+        actions_.play_pause->setIcon(
+            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        AppActions::updateToolTip(actions_.play_pause,
+                                  playing ? tr("Stop the clock") : tr("Run the clock"));
+    });
+    connect(actions_.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    connect(actions_.about, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(files_, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+    connect(files_, &FileController::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
+}
+
+void MainWindow::connectViews() {
+    connect(frames_, &FrameModel::frameChanged, timeline(), &TimelineView::setFrame);
+    connect(frames_, &FrameModel::frameChanged, comparison_->comparisonModel(),
+            &ComparisonModel::setFrame);
+    connect(comparison_, &ComparisonPanel::rowSelected, this, &MainWindow::selectAlgorithm);
+    connect(timeline(), &TimelineView::laneActivated, comparison_, &ComparisonPanel::selectRow);
+    connect(session_, &Session::selectionChanged, this, [this] {
+        const auto& selection = session_->selection();
+        const KeyId key = selection.empty() ? 0 : session_->trace().requests[selection[0]].key;
+        comparison_->comparisonModel()->setKey(key);
+    });
+    connect(session_, &Session::documentReset, this, [this] {
+        const SessionDocument& document = session_->document();
+        learn_->setScenario(QString::fromStdString(document.name),
+                            QString::fromStdString(document.description));
+        int match = -1;
+        for (int i = 0; i < scenarios_.size(); ++i) {
+            if (!scenarios_[i].path.isEmpty() && scenarios_[i].path == session_->filePath()) {
+                match = i;
+            }
+        }
+        parameters_->setCurrentScenario(match);
+        clock_->jumpToEnd();
+        updateTitle();
+    });
+    connect(session_, &Session::filePathChanged, this, &MainWindow::updateTitle);
+    connect(session_, &Session::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(session_, &Session::simulationFailed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("Cannot simulate: %1").arg(message), 8000);
+    });
+    connect(parameters_, &ParametersBar::scenarioChosen, this, &MainWindow::chooseScenario);
+    const SessionDocument& document = session_->document();
+    learn_->setScenario(QString::fromStdString(document.name),
+                        QString::fromStdString(document.description));
+}
+
+void MainWindow::selectAlgorithm(int row) {
+    timeline()->setHighlightedLane(row);
+    learn_->setAlgorithm(comparison_->comparisonModel()->idAt(row));
+}
+
+void MainWindow::rebuildScenarios() {
+    scenarios_ = availableScenarios();
+    QStringList names;
+    for (const Scenario& scenario : scenarios_) {
+        names << scenario.name;
+    }
+    parameters_->setScenarios(names, session_->filePath().isEmpty() ? 0 : -1);
+    rebuildExamplesMenu();
+}
+
+void MainWindow::chooseScenario(int index) {
+    if (index < 0 || index >= scenarios_.size()) {
+        return;
+    }
+    const Scenario& scenario = scenarios_[index];
+    try {
+        if (!files_->openDocument(scenario.make())) {
+            parameters_->setCurrentScenario(-1);
+            return;
+        }
+    } catch (const DocumentFileError& error) {
+        statusBar()->showMessage(error.message(), 8000);
+        return;
+    }
+    parameters_->setCurrentScenario(index);
+    statusBar()->showMessage(tr("Loaded scenario “%1”").arg(scenario.name), 5000);
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("%1[*] — RateLab").arg(session_->displayName()));
+    setWindowModified(session_->isModified());
+    setWindowFilePath(session_->filePath());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!files_->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    clock_->pause();
+    saveSettings();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile()) {
+        return;
+    }
+    event->acceptProposedAction();
+    if (files_->maybeSave()) {
+        files_->openFile(urls.front().toLocalFile());
+    }
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // Space plays and pauses everywhere, except that a focused button or check box keeps it for
+    // itself, as keyboard users expect.
+    if (event->type() == QEvent::ShortcutOverride &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Space &&
+        qobject_cast<QAbstractButton*>(watched)) {
+        event->accept();
+        return false;
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::restoreSettings() {
+    const QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,89 @@
+#pragma once
+
+#include <QList>
+#include <QMainWindow>
+#include <memory>
+
+#include "window/app_actions.h"
+#include "window/scenario_catalog.h"
+
+class QDockWidget;
+class QMenu;
+
+namespace ratelab::ui {
+
+class ComparisonPanel;
+class FileController;
+class FrameModel;
+class LearnPanel;
+class ParametersBar;
+class PlaybackClock;
+class Session;
+class TimelinePanel;
+class TimelineView;
+
+/// The main window. It creates the session, the clock and the views, and wires them together;
+/// the behaviour lives in those classes.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Session* session() const { return session_; }
+    PlaybackClock* clock() const { return clock_; }
+    FrameModel* frames() const { return frames_; }
+    FileController* files() const { return files_; }
+    TimelineView* timeline() const;
+    ComparisonPanel* comparison() const { return comparison_; }
+    LearnPanel* learn() const { return learn_; }
+    ParametersBar* parameters() const { return parameters_; }
+    const AppActions& actions() const { return actions_; }
+
+    bool openFile(const QString& path);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void createDocks();
+    void createMenus();
+    void createToolBars();
+    void connectActions();
+    void connectViews();
+    void rebuildRecentMenu();
+    void rebuildExamplesMenu();
+    void rebuildScenarios();
+    void chooseScenario(int index);
+    void selectAlgorithm(int row);
+    void updateTitle();
+    void showShortcuts();
+    void showAbout();
+    void restoreSettings();
+    void saveSettings() const;
+
+    Session* session_;
+    PlaybackClock* clock_;
+    FrameModel* frames_;
+    FileController* files_;
+    AppActions actions_;
+    TimelinePanel* timeline_panel_;
+    ComparisonPanel* comparison_;
+    LearnPanel* learn_;
+    ParametersBar* parameters_;
+    QDockWidget* comparison_dock_ = nullptr;
+    QDockWidget* charts_dock_ = nullptr;
+    QDockWidget* learn_dock_ = nullptr;
+    QDockWidget* advanced_dock_ = nullptr;
+    QAction* undo_ = nullptr;
+    QAction* redo_ = nullptr;
+    QMenu* recent_menu_ = nullptr;
+    QMenu* examples_menu_ = nullptr;
+    QList<Scenario> scenarios_;
+};
+
+}  // namespace ratelab::ui

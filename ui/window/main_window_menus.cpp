@@ -1,0 +1,210 @@
+// MainWindow's menus, toolbars and Help dialogs.
+#include <QAction>
+#include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QTableWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include "panels/clock_widgets.h"
+#include "panels/parameters_bar.h"
+#include "session/session.h"
+#include "window/file_controller.h"
+#include "window/main_window.h"
+
+namespace ratelab::ui {
+
+void MainWindow::createToolBars() {
+    QToolBar* playback = addToolBar(tr("Playback"));
+    playback->setObjectName(QStringLiteral("playbackToolBar"));
+    playback->setMovable(false);
+    playback->addAction(actions_.reset);
+    playback->addAction(actions_.step_back);
+    playback->addAction(actions_.play_pause);
+    playback->addAction(actions_.step_forward);
+    playback->addAction(actions_.jump_to_end);
+    playback->addWidget(new TimeLabel(clock_, this));
+    playback->addWidget(new SpeedBox(clock_, this));
+    playback->addSeparator();
+    playback->addAction(actions_.fire_now);
+    if (auto* fire = qobject_cast<QToolButton*>(playback->widgetForAction(actions_.fire_now))) {
+        fire->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        fire->setObjectName(QStringLiteral("fireNowButton"));
+    }
+
+    QToolBar* parameters = addToolBar(tr("Parameters"));
+    parameters->setObjectName(QStringLiteral("parametersToolBar"));
+    parameters->setMovable(false);
+    parameters->addWidget(parameters_);
+    QAction* advanced = advanced_dock_->toggleViewAction();
+    advanced->setText(tr("Ad&vanced"));
+    advanced->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    AppActions::updateToolTip(advanced, tr("Show or hide the per-algorithm overrides"));
+    parameters->addAction(advanced);
+}
+
+void MainWindow::createMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(actions_.new_file);
+    file->addAction(actions_.open);
+    recent_menu_ = file->addMenu(tr("Open &Recent"));
+    examples_menu_ = file->addMenu(tr("&Examples"));
+    file->addSeparator();
+    file->addAction(actions_.save);
+    file->addAction(actions_.save_as);
+    file->addSeparator();
+    file->addAction(actions_.quit);
+    rebuildRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = undo_ = session_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    QAction* redo = redo_ = session_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts(QKeySequence::Redo);
+    for (QAction* action : {undo, redo}) {
+        AppActions::updateToolTip(action);
+        connect(action, &QAction::changed, this, [action] {
+            // The text names the step ("Undo Add request at t = 5"); keep the tooltip in step.
+            if (!action->toolTip().startsWith(action->text().remove(QLatin1Char('&')))) {
+                AppActions::updateToolTip(action);
+            }
+        });
+    }
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(actions_.fire_now);
+    edit->addAction(actions_.delete_selection);
+    edit->addAction(actions_.increase_cost);
+    edit->addAction(actions_.decrease_cost);
+    edit->addAction(actions_.move_earlier);
+    edit->addAction(actions_.move_later);
+    edit->addSeparator();
+    edit->addAction(actions_.select_all);
+    edit->addAction(actions_.select_next);
+    edit->addAction(actions_.select_previous);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(actions_.zoom_in);
+    view->addAction(actions_.zoom_out);
+    view->addAction(actions_.fit);
+    view->addAction(actions_.pan_left);
+    view->addAction(actions_.pan_right);
+    view->addSeparator();
+    for (QDockWidget* dock : {comparison_dock_, charts_dock_, learn_dock_, advanced_dock_}) {
+        view->addAction(dock->toggleViewAction());
+    }
+
+    QMenu* playback = menuBar()->addMenu(tr("&Playback"));
+    for (QAction* action : {actions_.play_pause, actions_.step_back, actions_.step_forward,
+                            actions_.reset, actions_.jump_to_end}) {
+        playback->addAction(action);
+    }
+    playback->addSeparator();
+    playback->addAction(actions_.slower);
+    playback->addAction(actions_.faster);
+    playback->addSeparator();
+    playback->addAction(actions_.fire_now);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(actions_.shortcuts);
+    help->addAction(actions_.about);
+
+    // Shortcuts of actions that sit only in menus must still work when the menu bar is hidden.
+    addActions(actions_.all());
+    addActions({undo, redo});
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recent_menu_->clear();
+    const QStringList files = files_->recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction* action = recent_menu_->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+            [this, path] {
+                if (files_->maybeSave()) {
+                    files_->openFile(path);
+                }
+            });
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+    }
+    if (files.isEmpty()) {
+        recent_menu_->addAction(tr("No recent files"))->setEnabled(false);
+    } else {
+        recent_menu_->addSeparator();
+        recent_menu_->addAction(tr("&Clear List"), files_, &FileController::clearRecentFiles);
+    }
+}
+
+void MainWindow::rebuildExamplesMenu() {
+    examples_menu_->clear();
+    for (int i = 0; i < scenarios_.size(); ++i) {
+        QAction* action =
+            examples_menu_->addAction(scenarios_[i].name, this, [this, i] { chooseScenario(i); });
+        action->setStatusTip(scenarios_[i].path.isEmpty()
+                                 ? tr("The scenario RateLab opens on")
+                                 : QDir::toNativeSeparators(scenarios_[i].path));
+    }
+}
+
+void MainWindow::showShortcuts() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Keyboard Shortcuts"));
+    auto* table = new QTableWidget(&dialog);
+    table->setColumnCount(2);
+    table->setHorizontalHeaderLabels({tr("Command"), tr("Keys")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    QList<QAction*> listed = actions_.all();
+    listed << undo_ << redo_;
+    for (QAction* action : listed) {
+        if (action->shortcuts().isEmpty()) {
+            continue;
+        }
+        QStringList keys;
+        for (const QKeySequence& key : action->shortcuts()) {
+            keys << key.toString(QKeySequence::NativeText);
+        }
+        const int row = table->rowCount();
+        table->insertRow(row);
+        table->setItem(row, 0, new QTableWidgetItem(action->text().remove(QLatin1Char('&'))));
+        table->setItem(row, 1, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    auto* extra = new QLabel(
+        tr("Mouse: click the top row to add a request, drag a request to move it, turn the wheel "
+           "over it to change its cost. Wheel elsewhere zooms, Shift+wheel scrolls, drag on the "
+           "ruler moves the clock."),
+        &dialog);
+    extra->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(table);
+    layout->addWidget(extra);
+    layout->addWidget(buttons);
+    dialog.resize(520, 600);
+    dialog.exec();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About RateLab"),
+        tr("<h3>RateLab %1</h3><p>A simulator of rate-limiting algorithms: six limiters side by "
+           "side over one request trace, with the reason behind every decision.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+}  // namespace ratelab::ui
