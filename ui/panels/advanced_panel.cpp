@@ -37,6 +37,7 @@ AdvancedPanel::AdvancedPanel(Session* session, QWidget* parent)
       tiers_(new QLabel(this)),
       form_(new QFormLayout) {
     setObjectName(QStringLiteral("advancedPanel"));
+    setFocusProxy(rejections_count_);
     rejections_count_->setToolTip(
         tr("Window algorithms count rejected requests against the allowance too, so a client "
            "that keeps retrying never gets back in"));

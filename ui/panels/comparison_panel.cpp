@@ -17,10 +17,15 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     setWordWrap(false);
     setCornerButtonEnabled(false);
     verticalHeader()->hide();
-    verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
     horizontalHeader()->setHighlightSections(false);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(ComparisonModel::kState, QHeaderView::Stretch);
+    // The six rows always fit: the table is the summary users read first.
+    connect(model_, &QAbstractItemModel::modelReset, this,
+            [this] { setMinimumHeight(sizeHint().height()); });
+    setMinimumHeight(sizeHint().height());
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { Q_EMIT rowSelected(current.row()); });
 }
@@ -28,7 +33,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
 QSize ComparisonPanel::sizeHint() const {
     const int rows = std::max(6, model_->rowCount());
     const int height = horizontalHeader()->sizeHint().height() +
-                       rows * (fontMetrics().height() + 10) + 2 * frameWidth();
+                       rows * verticalHeader()->defaultSectionSize() + 2 * frameWidth();
     return {700, height};
 }
 

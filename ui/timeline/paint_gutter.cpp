@@ -15,6 +15,17 @@ QString tr(const char* text) {
     return QCoreApplication::translate("Timeline", text);
 }
 
+// Short enough for the gutter: 947, 12.3k, 4.5M.
+QString compact(std::int64_t value) {
+    if (value < 10'000) {
+        return QString::number(value);
+    }
+    if (value < 10'000'000) {
+        return QString::number(static_cast<double>(value) / 1e3, 'f', 1) + QLatin1Char('k');
+    }
+    return QString::number(static_cast<double>(value) / 1e6, 'f', 1) + QLatin1Char('M');
+}
+
 // A row name in bold with a smaller second line under it.
 void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row,
                 const QString& title, const QString& detail, const QColor& detail_colour) {
@@ -60,7 +71,9 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
                tr("t = %1").arg(frame.now), {}, muted);
     const std::size_t count = frame.result->trace->requests.size();
     paintLabel(painter, scene, QRectF(0, layout.trace.top(), gutter, layout.trace.height()),
-               tr("Requests"), count == 0 ? tr("click to add") : tr("%1 · click to add").arg(count),
+               tr("Requests"),
+               count == 0 ? tr("click to add")
+                          : tr("%1 · click to add").arg(compact(static_cast<std::int64_t>(count))),
                muted);
     const auto& runs = frame.result->runs;
     for (std::size_t i = 0; i < runs.size() && i < layout.lanes.size(); ++i) {
@@ -71,9 +84,9 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
         }
         QString detail;
         if (const AlgorithmRun* revealed = frame.revealed->find(runs[i].id)) {
-            detail = tr("%1 ok · %2 rejected")
-                         .arg(revealed->totals.accepted)
-                         .arg(revealed->totals.rejected);
+            detail =
+                tr("%1 ok · %2 rejected")
+                    .arg(compact(revealed->totals.accepted), compact(revealed->totals.rejected));
         }
         paintLabel(painter, scene, row, algorithmName(runs[i].id), detail, muted);
     }

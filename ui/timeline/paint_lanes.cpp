@@ -13,11 +13,12 @@ namespace ratelab::ui {
 
 namespace {
 
-namespace palette = timeline_palette;
+namespace marks = timeline_palette;
 
 // The worst W-tick span so far: a tinted band with a bracket and its figure, red over the limit.
+// The band goes behind the decisions (`figure` false), the bracket and figure over them.
 void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                    const AlgorithmRun& revealed) {
+                    const AlgorithmRun& revealed, bool figure) {
     const Burst& burst = revealed.worst_burst;
     if (burst.cost <= 0) {
         return;
@@ -25,16 +26,25 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
     const Params& params = scene.frame->result->params;
     const bool over = burst.cost > params.base.limit;
     const double start = burst.start.to_double();
-    const double x0 = std::max(scene.x(start), scene.layout.plot_left);
-    const double x1 = std::min(scene.x(start + static_cast<double>(params.base.window)),
-                               scene.layout.plot_left + scene.layout.plot_width);
-    if (x1 <= x0) {
+    double x0 = std::max(scene.x(start), scene.layout.plot_left);
+    double x1 = std::min(scene.x(start + static_cast<double>(params.base.window)),
+                         scene.layout.plot_left + scene.layout.plot_width);
+    if (x1 <= x0 - 1.0) {
+        return;  // scrolled out of view
+    }
+    if (x1 - x0 < 5.0) {
+        // Zoomed far out the span is thinner than a pixel: keep it visible as a narrow mark.
+        const double middle = (x0 + x1) / 2.0;
+        x0 = middle - 2.5;
+        x1 = middle + 2.5;
+    }
+    QColor colour = over ? marks::kBurstOver : marks::kBurstWithin;
+    if (!figure) {
+        QColor wash = colour;
+        wash.setAlpha(over ? 40 : 34);
+        painter.fillRect(QRectF(x0, lane.top() + 1.0, x1 - x0, lane.height() - 1.0), wash);
         return;
     }
-    QColor colour = over ? palette::kBurstOver : palette::kBurstWithin;
-    QColor wash = colour;
-    wash.setAlpha(over ? 40 : 34);
-    painter.fillRect(QRectF(x0, lane.top() + 1.0, x1 - x0, lane.height() - 1.0), wash);
     const double y = lane.top() + 4.0;
     painter.setPen(QPen(colour, over ? 2.5 : 1.5));
     painter.drawLine(QPointF(x0 + 1, y), QPointF(x1 - 1, y));
@@ -52,29 +62,38 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
                                      .arg(params.base.window);
     const QFontMetricsF metrics(small);
     const double width = metrics.horizontalAdvance(label) + 6.0;
-    if (width <= x1 - x0) {
-        painter.setFont(small);
-        painter.setPen(over ? palette::kBurstOver.darker(115)
-                            : scene.palette.color(QPalette::Text));
-        painter.drawText(QRectF(x1 - width - 2.0, y + 1.0, width, metrics.height()),
-                         Qt::AlignRight | Qt::AlignTop, label);
+    // Inside the band when it fits, else beside it, on whichever side has room.
+    double left = x1 - width - 2.0;
+    if (width > x1 - x0) {
+        const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
+        left = x1 + width + 4.0 <= plot_right ? x1 + 4.0 : x0 - width - 4.0;
     }
+    painter.setFont(small);
+    painter.setPen(over ? marks::kBurstOver.darker(115) : scene.palette.color(QPalette::Text));
+    painter.drawText(QRectF(left, y + 1.0, width, metrics.height()), Qt::AlignRight | Qt::AlignTop,
+                     label);
 }
 
-// A queued request: a line from its arrival to the moment it leaves the queue.
+// A queued request: a line from its arrival to the moment it leaves the queue. Waits overlap,
+// so each gets its own track under the markers, reused once the previous wait on it has ended.
 void paintDelays(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
                  const AlgorithmRun& run) {
-    const Rational longest = scene.frame->revealed->find(run.id)
-                                 ? scene.frame->revealed->find(run.id)->totals.max_delay
-                                 : Rational();
-    if (longest == Rational()) {
+    const AlgorithmRun* revealed = scene.frame->revealed->find(run.id);
+    if (!revealed || revealed->totals.max_delay == Rational()) {
         return;
     }
     const Trace& trace = scene.trace();
+    const Rational longest = revealed->totals.max_delay;
     const Tick from = static_cast<Tick>(std::floor(scene.axis->firstTime())) - longest.ceil() - 1;
     const std::size_t begin = requestsOnTick(trace, from).first;
     const std::size_t end = std::min(scene.last, scene.frame->decided);
-    QPen pen(palette::kDelay, std::clamp(scene.marker / 4.0, 2.0, 3.5), Qt::SolidLine, Qt::FlatCap);
+    const double line_width = std::clamp(scene.marker / 5.0, 1.5, 2.5);
+    const double spacing = line_width + 2.5;
+    const double first_track = lane.center().y() + scene.marker / 2.0 + 4.0;
+    const auto track_count = static_cast<std::size_t>(
+        std::max(1.0, std::floor((lane.bottom() - 3.0 - first_track) / spacing) + 1.0));
+    std::vector<double> track_end(track_count, -1e300);
+    painter.setRenderHint(QPainter::Antialiasing, true);
     for (std::size_t i = begin; i < end; ++i) {
         if (!run.accepted(i)) {
             continue;
@@ -84,10 +103,17 @@ void paintDelays(QPainter& painter, const TimelineScene& scene, const QRectF& la
             continue;
         }
         const QPointF arrival = scene.point(lane, i);
-        const QPointF release(scene.x(decision.release->to_double() + 0.5), arrival.y());
-        painter.setPen(pen);
-        painter.drawLine(arrival, release);
-        palette::drawRelease(painter, release, scene.marker * 0.75);
+        const double release_x = scene.x(decision.release->to_double() + 0.5);
+        std::size_t track = 0;
+        while (track + 1 < track_count && track_end[track] > arrival.x() - 3.0) {
+            ++track;
+        }
+        track_end[track] = std::max(track_end[track], release_x);
+        const double y = first_track + static_cast<double>(track) * spacing;
+        painter.setPen(QPen(marks::kDelay, line_width, Qt::SolidLine, Qt::FlatCap));
+        painter.drawLine(QPointF(arrival.x(), arrival.y()), QPointF(arrival.x(), y));
+        painter.drawLine(QPointF(arrival.x(), y), QPointF(release_x, y));
+        marks::drawRelease(painter, QPointF(release_x, y), std::max(6.0, spacing + 2.0));
     }
 }
 
@@ -99,16 +125,16 @@ void paintDecisions(QPainter& painter, const TimelineScene& scene, const QRectF&
         const QPointF centre(scene.centreX(trace.requests[i].tick),
                              scene.stack.y(lane, slot, count));
         if (scene.isSelected(i)) {
-            painter.setPen(QPen(palette::kSelection, 2.0));
+            painter.setPen(QPen(marks::kSelection, 2.0));
             painter.setBrush(Qt::NoBrush);
             painter.drawEllipse(centre, size / 2.0 + 3.0, size / 2.0 + 3.0);
         }
         if (!scene.frame->isRevealed(i)) {
-            palette::drawPending(painter, centre, size);
+            marks::drawPending(painter, centre, size);
         } else if (run.accepted(i)) {
-            palette::drawAccepted(painter, centre, size);
+            marks::drawAccepted(painter, centre, size);
         } else {
-            palette::drawRejected(painter, centre, size);
+            marks::drawRejected(painter, centre, size);
         }
     });
 }
@@ -151,15 +177,15 @@ void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& l
         const ColumnCounts& n = counts[c];
         if (n.accepted > 0) {
             const double h = std::max(1.5, static_cast<double>(n.accepted) * scale);
-            painter.fillRect(QRectF(x, middle - h, width, h), palette::kAccepted);
+            painter.fillRect(QRectF(x, middle - h, width, h), marks::kAccepted);
         }
         if (n.rejected > 0) {
             const double h = std::max(1.5, static_cast<double>(n.rejected) * scale);
-            painter.fillRect(QRectF(x, middle + 1.0, width, h), palette::kRejected);
+            painter.fillRect(QRectF(x, middle + 1.0, width, h), marks::kRejected);
         }
         if (n.pending > 0) {
             const double h = std::max(1.5, static_cast<double>(n.pending) * scale);
-            painter.fillRect(QRectF(x, middle - h, width, h), palette::kPending);
+            painter.fillRect(QRectF(x, middle - h, width, h), marks::kPending);
         }
     }
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0, Qt::DotLine));
@@ -195,8 +221,9 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
     for (std::size_t lane_index = 0; lane_index < runs.size(); ++lane_index) {
         const AlgorithmRun& run = runs[lane_index];
         const QRectF& lane = scene.layout.lanes[lane_index];
-        if (const AlgorithmRun* revealed = scene.frame->revealed->find(run.id)) {
-            paintWorstSpan(painter, scene, lane, *revealed);
+        const AlgorithmRun* revealed = scene.frame->revealed->find(run.id);
+        if (revealed) {
+            paintWorstSpan(painter, scene, lane, *revealed, false);
         }
         if (!run.has_decisions()) {
             continue;
@@ -208,6 +235,9 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             painter.setRenderHint(QPainter::Antialiasing, false);
             paintSummary(painter, scene, lane, run, column_of, tallest);
             painter.setRenderHint(QPainter::Antialiasing, true);
+        }
+        if (revealed) {
+            paintWorstSpan(painter, scene, lane, *revealed, true);
         }
     }
 }

@@ -1,6 +1,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
+#include <algorithm>
 #include <cmath>
 
 #include "timeline/timeline_painter.h"
@@ -24,7 +25,10 @@ void paintClockHandle(QPainter& painter, const TimelineScene& scene) {
     const QString text = QString::number(now);
     const QFontMetricsF metrics(bold);
     const double width = std::max(metrics.horizontalAdvance(text) + 10.0, 22.0);
-    const QRectF handle(x - width / 2.0, ruler.top() + 3.0, width, ruler.height() - 9.0);
+    // The handle slides inside the plot so its number stays readable at either edge.
+    const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
+    const double left = std::clamp(x - width / 2.0, scene.layout.plot_left, plot_right - width);
+    const QRectF handle(left, ruler.top() + 3.0, width, ruler.height() - 9.0);
     QPainterPath path;
     path.addRoundedRect(handle, 4.0, 4.0);
     // A small notch points down at the current tick's column.
@@ -70,8 +74,12 @@ void paintTimelineRuler(QPainter& painter, const TimelineScene& scene) {
         painter.setPen(text);
         // With one label per tick, the number sits in its cell; otherwise on the tick's edge.
         const double label_x = step == 1 ? centre : edge;
-        painter.drawText(QRectF(label_x - 40.0, ruler.top() + 2.0, 80.0, ruler.height() - 10.0),
-                         Qt::AlignCenter, QString::number(t));
+        const QString label = QString::number(t);
+        const double half = metrics.horizontalAdvance(label) / 2.0 + 1.0;
+        const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
+        const double middle = std::clamp(label_x, scene.layout.plot_left + half, plot_right - half);
+        painter.drawText(QRectF(middle - 40.0, ruler.top() + 2.0, 80.0, ruler.height() - 10.0),
+                         Qt::AlignCenter, label);
     }
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(ruler.bottomLeft(), ruler.bottomRight());

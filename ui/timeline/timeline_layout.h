@@ -13,7 +13,7 @@ struct TimelineLayout {
     static constexpr double kRulerHeight = 30.0;
     static constexpr double kTraceHeight = 60.0;
     static constexpr double kMinLaneHeight = 40.0;
-    static constexpr double kMaxLaneHeight = 80.0;
+    static constexpr double kMaxLaneHeight = 120.0;
     static constexpr double kRightMargin = 12.0;
 
     QRectF ruler;  ///< full width, gutter included

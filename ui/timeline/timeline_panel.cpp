@@ -81,16 +81,16 @@ void TimelineLegend::paintEvent(QPaintEvent*) {
     wash.setAlpha(60);
     painter.fillRect(QRectF(x, middle - 6, 22, 12), wash);
     x += 28;
-    label(tr("worst W-tick span"));
+    label(tr("worst span of W ticks"));
     wash = marks::kBurstOver;
     wash.setAlpha(70);
     painter.fillRect(QRectF(x, middle - 6, 22, 12), wash);
     x += 28;
-    label(tr("… above the limit L"));
+    label(tr("… above L"));
     painter.setPen(QPen(palette().color(QPalette::Mid), 1.0, Qt::DashLine));
     painter.drawLine(QPointF(x, middle - 7), QPointF(x, middle + 7));
     x += 8;
-    label(tr("window boundary (every W ticks)"));
+    label(tr("boundary, every W ticks"));
 }
 
 }  // namespace ratelab::ui

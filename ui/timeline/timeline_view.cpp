@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QPainter>
@@ -62,6 +63,12 @@ TimelineLayout TimelineView::currentLayout() const {
             gutter = std::max(gutter, metrics.horizontalAdvance(algorithmName(run.id)) + 30.0);
         }
     }
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    gutter = std::max(gutter, QFontMetricsF(small).horizontalAdvance(
+                                  QCoreApplication::translate("Timeline", "%1 ok · %2 rejected")
+                                      .arg(QStringLiteral("99.9k"), QStringLiteral("99.9k"))) +
+                                  24.0);
     const std::size_t lanes = frame_.result ? frame_.result->runs.size() : 0;
     return TimelineLayout::compute(QSizeF(size()), lanes, std::min(gutter, width() / 3.0));
 }

@@ -91,8 +91,10 @@ void MainWindow::createDocks() {
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
                           new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);
+    tabifyDockWidget(learn_dock_, advanced_dock_);
+    learn_dock_->raise();
     resizeDocks({learn_dock_}, {330}, Qt::Horizontal);
-    resizeDocks({comparison_dock_}, {comparison_->sizeHint().height() + 30}, Qt::Vertical);
+    resizeDocks({comparison_dock_}, {comparison_->sizeHint().height()}, Qt::Vertical);
 }
 
 void MainWindow::connectActions() {

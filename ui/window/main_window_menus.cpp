@@ -45,11 +45,18 @@ void MainWindow::createToolBars() {
     parameters->setObjectName(QStringLiteral("parametersToolBar"));
     parameters->setMovable(false);
     parameters->addWidget(parameters_);
-    QAction* advanced = advanced_dock_->toggleViewAction();
-    advanced->setText(tr("Ad&vanced"));
+    // The Advanced panel shares its dock area with Learn, so the button brings it to the front
+    // rather than toggling it away.
+    auto* advanced = new QAction(tr("Ad&vanced…"), this);
     advanced->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
-    AppActions::updateToolTip(advanced, tr("Show or hide the per-algorithm overrides"));
+    AppActions::updateToolTip(advanced, tr("Show the per-algorithm overrides"));
+    connect(advanced, &QAction::triggered, this, [this] {
+        advanced_dock_->show();
+        advanced_dock_->raise();
+        advanced_dock_->widget()->setFocus();
+    });
     parameters->addAction(advanced);
+    addAction(advanced);
 }
 
 void MainWindow::createMenus() {
