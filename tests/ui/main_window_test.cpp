@@ -1,0 +1,248 @@
+// The main window driven like a user would: mouse and keyboard through QTest, offscreen.
+#include <QApplication>
+#include <QFile>
+#include <QHelpEvent>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QToolTip>
+#include <QUndoStack>
+
+#include "driving.h"
+#include "panels/learn_panel.h"
+#include "panels/parameters_bar.h"
+#include "session/frame_model.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+#include "window/file_controller.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+using namespace ratelab::ui::test;
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> window_;
+
+    TimelineView* view() const { return window_->timeline(); }
+    Session* session() const { return window_->session(); }
+    PlaybackClock* clock() const { return window_->clock(); }
+    void key(int key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+        QTest::keyClick(view(), static_cast<Qt::Key>(key), modifiers);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QApplication::setOrganizationName(QStringLiteral("RateLabTests"));
+        QApplication::setApplicationName(QStringLiteral("ratelab-ui-test"));
+    }
+
+    void init() {
+        window_ = std::make_unique<MainWindow>();
+        window_->files()->setInteractive(false);
+        window_->resize(1280, 800);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+        window_->activateWindow();
+        view()->setFocus();
+    }
+
+    void cleanup() {
+        window_->session()->undoStack()->setClean();  // no "unsaved changes" prompt on close
+        window_.reset();
+    }
+
+    void opensOnTheDefaultScenarioWithEverythingRevealed() {
+        QVERIFY(session()->trace() == default_trace());
+        QCOMPARE(clock()->now(), clock()->end());
+        QVERIFY(window_->windowTitle().contains(QStringLiteral("Boundary burst")));
+        const auto& runs = session()->result()->runs;
+        for (const AlgorithmRun& run : runs) {
+            QCOMPARE(tableText(*window_, run.id, ComparisonModel::kAccepted),
+                     QString::number(run.totals.accepted));
+        }
+    }
+
+    void clickingTheTraceRowAddsARequestAndTheViewsFollow() {
+        const int decisions_before = tableDecisionTotal(*window_);
+        const Tick tick = 16;
+        QVERIFY(requestsOnTick(session()->trace(), tick).first ==
+                requestsOnTick(session()->trace(), tick).last);
+        QTest::mouseClick(view(), Qt::LeftButton, {}, traceRowPoint(*view(), tick));
+        QCOMPARE(session()->trace().requests.size(), default_trace().requests.size() + 1);
+        QCOMPARE(session()->trace().requests.back().tick, tick);
+        // Every lane decided the new request, and the table counts it.
+        const Frame& frame = view()->frame();
+        for (const AlgorithmRun& run : frame.result->runs) {
+            QCOMPARE(run.outcomes.size(), default_trace().requests.size() + 1);
+        }
+        QCOMPARE(tableDecisionTotal(*window_),
+                 decisions_before + static_cast<int>(frame.result->runs.size()));
+        QVERIFY(window_->isWindowModified());
+    }
+
+    void deleteRemovesTheSelectedRequestAndUndoBringsItBack() {
+        QTest::mouseClick(view(), Qt::LeftButton, {}, requestPoint(*view(), 2));
+        QCOMPARE(session()->selection(), (IndexList{2}));
+        key(Qt::Key_Delete);
+        QCOMPARE(session()->trace().requests.size(), default_trace().requests.size() - 1);
+        QCOMPARE(tableText(*window_, "fixed_window", ComparisonModel::kAccepted),
+                 QString::number(default_trace().requests.size() - 1));
+        key(Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(session()->trace() == default_trace());
+        QCOMPARE(tableText(*window_, "fixed_window", ComparisonModel::kAccepted),
+                 QString::number(default_trace().requests.size()));
+    }
+
+    void draggingARequestMovesItInOneUndoStep() {
+        const QPoint from = requestPoint(*view(), 0);  // tick 6
+        const QPoint to = traceRowPoint(*view(), 2);
+        QTest::mousePress(view(), Qt::LeftButton, {}, from);
+        for (int step = 1; step <= 4; ++step) {
+            QTest::mouseMove(view(), from + (to - from) * step / 4);
+        }
+        QTest::mouseRelease(view(), Qt::LeftButton, {}, to);
+        QCOMPARE(session()->trace().requests.front().tick, Tick(2));
+        QCOMPARE(session()->undoStack()->count(), 1);
+        session()->undoStack()->undo();
+        QVERIFY(session()->trace() == default_trace());
+    }
+
+    void theWheelOverARequestChangesItsCost() {
+        const QPoint at = requestPoint(*view(), 1);
+        QWheelEvent wheel(at, view()->mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view(), &wheel);
+        QCOMPARE(session()->trace().requests[1].cost, 2U);
+    }
+
+    void changingLUpdatesTheTable() {
+        QSpinBox* limit = window_->parameters()->limitBox();
+        limit->setFocus();
+        limit->selectAll();
+        QTest::keyClicks(limit, QStringLiteral("2"));
+        QCOMPARE(session()->params().base.limit, 2);
+        Params params = default_params();
+        params.base.limit = 2;
+        const auto expected = simulate(std::make_shared<const Trace>(default_trace()), params);
+        for (const AlgorithmRun& run : expected->runs) {
+            QCOMPARE(tableText(*window_, run.id, ComparisonModel::kAccepted),
+                     QString::number(run.totals.accepted));
+            QCOMPARE(tableText(*window_, run.id, ComparisonModel::kWorstBurst),
+                     QString::number(run.worst_burst.cost));
+        }
+        QCOMPARE(session()->undoStack()->count(), 1);
+    }
+
+    void stepPlayAndFireNow() {
+        view()->setFocus();
+        key(Qt::Key_Home);
+        QCOMPARE(clock()->now(), Tick(0));
+        QCOMPARE(tableDecisionTotal(*window_), 0);
+        key(Qt::Key_Right);
+        QCOMPARE(clock()->now(), Tick(1));
+        clock()->setSpeed(100);
+        key(Qt::Key_Space);
+        QVERIFY(clock()->isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(clock()->now() >= 8, 5000);
+        key(Qt::Key_Space);
+        QVERIFY(!clock()->isPlaying());
+        const Tick now = clock()->now();
+        const std::size_t decided = countUpTo(session()->trace(), now);
+        QCOMPARE(tableDecisionTotal(*window_),
+                 static_cast<int>(decided * session()->result()->runs.size()));
+        QVERIFY(window_->comparison()
+                    ->comparisonModel()
+                    ->headerData(ComparisonModel::kState, Qt::Horizontal, Qt::DisplayRole)
+                    .toString()
+                    .contains(QString::number(now)));
+        key(Qt::Key_F);
+        QCOMPARE(session()->trace().requests.size(), default_trace().requests.size() + 1);
+        QCOMPARE(requestsOnTick(session()->trace(), now).last -
+                     requestsOnTick(default_trace(), now).last,
+                 std::size_t(1));
+        QCOMPARE(tableDecisionTotal(*window_),
+                 static_cast<int>((decided + 1) * session()->result()->runs.size()));
+    }
+
+    void steppingBackHidesDecisionsAgain() {
+        clock()->setNow(10);  // requests at 6..10 decided
+        const int at_ten = tableDecisionTotal(*window_);
+        key(Qt::Key_Left);
+        QCOMPARE(clock()->now(), Tick(9));
+        QCOMPARE(view()->frame().decided, std::size_t(4));
+        QCOMPARE(tableDecisionTotal(*window_),
+                 at_ten - static_cast<int>(session()->result()->runs.size()));
+    }
+
+    void scrubbingOnTheRulerMovesTheClock() {
+        const TimelineScene scene = view()->scene();
+        const QPoint at(static_cast<int>(scene.centreX(5)),
+                        static_cast<int>(scene.layout.ruler.center().y()));
+        QTest::mousePress(view(), Qt::LeftButton, {}, at);
+        QCOMPARE(clock()->now(), Tick(5));
+        QTest::mouseMove(view(), QPoint(static_cast<int>(scene.centreX(11)), at.y()));
+        QCOMPARE(clock()->now(), Tick(11));
+        QTest::mouseRelease(view(), Qt::LeftButton, {}, at);
+    }
+
+    void hoveringADecisionExplainsIt() {
+        const int lane = 1;  // sliding_log, which rejects the request at tick 10
+        const std::size_t index = 4;
+        QCOMPARE(session()->result()->runs[lane].id, std::string("sliding_log"));
+        QVERIFY(!session()->result()->runs[lane].accepted(index));
+        const QPoint at = requestPoint(*view(), index, lane);
+        QHelpEvent help(QEvent::ToolTip, at, view()->mapToGlobal(at));
+        QApplication::sendEvent(view(), &help);
+        const QString text = QToolTip::text();
+        const Explanation why = explain(*session()->result(), "sliding_log", index);
+        QVERIFY2(text.contains(QString::fromStdString(why.check).toHtmlEscaped()),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("Rejected")));
+        QVERIFY(text.contains(QStringLiteral("retry after")));
+    }
+
+    void selectingARowHighlightsItsLaneAndExplainsIt() {
+        window_->comparison()->selectRow(3);
+        QCOMPARE(view()->highlightedLane(), 3);
+        const std::string id = session()->result()->runs[3].id;
+        QCOMPARE(window_->learn()->algorithm(), id);
+        QString title = LearnPanel::textFor(id).section(QLatin1Char('\n'), 0, 0);
+        title.remove(QLatin1Char('#'));
+        QVERIFY(!title.trimmed().isEmpty());
+        QVERIFY(window_->learn()->toPlainText().contains(title.trimmed()));
+    }
+
+    void openingABadFileKeepsTheCurrentTrace() {
+        session()->addRequest(30);
+        const Trace before = session()->trace();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "ratelab-trace", "version": 1, "requests": [{"tick": -4}]})");
+        file.close();
+        QSignalSpy errors(window_->files(), &FileController::errorOccurred);
+        QVERIFY(!window_->openFile(path));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors.first().at(0).toString().contains(QStringLiteral("broken.json")));
+        QVERIFY(session()->trace() == before);
+        QVERIFY(session()->isModified());
+        QCOMPARE(session()->undoStack()->count(), 1);
+    }
+
+    void theTitleShowsTheModifiedMark() {
+        QVERIFY(!window_->isWindowModified());
+        session()->addRequest(2);
+        QVERIFY(window_->isWindowModified());
+        session()->undoStack()->undo();
+        QVERIFY(!window_->isWindowModified());
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "main_window_test.moc"

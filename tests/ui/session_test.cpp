@@ -1,0 +1,237 @@
+// Session, undo commands, playback clock and frames, without any widget.
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+#include "ratelab/registry.h"
+#include "session/frame_model.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+
+namespace {
+
+std::int64_t decidedCount(const SimulationResult& result, const std::string& id) {
+    const AlgorithmRun* run = result.find(id);
+    return run->totals.accepted + run->totals.rejected;
+}
+
+}  // namespace
+
+class SessionTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void opensOnTheDefaultScenario() {
+        Session session;
+        QVERIFY(session.trace() == default_trace());
+        QVERIFY(session.params() == default_params());
+        QVERIFY(session.result());
+        QCOMPARE(session.result()->runs.size(), Registry::instance().all().size());
+        QVERIFY(!session.isModified());
+    }
+
+    void addingARequestResimulatesAndUndoRemovesIt() {
+        Session session;
+        QSignalSpy published(&session, &Session::resultChanged);
+        const auto before = session.result();
+        session.addRequest(14);
+        QCOMPARE(published.count(), 1);
+        QCOMPARE(session.trace().requests.size(), default_trace().requests.size() + 1);
+        QCOMPARE(session.trace().requests.back().tick, Tick(14));
+        QCOMPARE(session.selection(), (IndexList{session.trace().requests.size() - 1}));
+        for (const AlgorithmRun& run : session.result()->runs) {
+            QCOMPARE(decidedCount(*session.result(), run.id), decidedCount(*before, run.id) + 1);
+        }
+        QVERIFY(before->trace->requests.size() == default_trace().requests.size());  // immutable
+        QVERIFY(session.isModified());
+        session.undoStack()->undo();
+        QVERIFY(session.trace() == default_trace());
+        QVERIFY(!session.isModified());
+    }
+
+    void deleteAndUndoRestoreTheSameTraceAndSelection() {
+        Session session;
+        session.removeRequests({0, 3, 7});
+        QCOMPARE(session.trace().requests.size(), std::size_t(5));
+        QVERIFY(session.selection().empty());
+        session.undoStack()->undo();
+        QVERIFY(session.trace() == default_trace());
+        QCOMPARE(session.selection(), (IndexList{0, 3, 7}));
+        session.undoStack()->redo();
+        QCOMPARE(session.trace().requests.size(), std::size_t(5));
+    }
+
+    void aDragIsOneUndoStep() {
+        Session session;
+        const int drag = session.newGesture();
+        IndexList moving{0};
+        moving = session.moveRequests(moving, 2, drag);
+        moving = session.moveRequests(moving, 3, drag);
+        moving = session.moveRequests(moving, -1, drag);
+        QCOMPARE(session.undoStack()->count(), 1);
+        QCOMPARE(session.trace().requests[moving.front()].tick, Tick(6 + 4));
+        QCOMPARE(session.selection(), moving);
+        session.undoStack()->undo();
+        QVERIFY(session.trace() == default_trace());
+        session.undoStack()->redo();
+        QCOMPARE(session.trace().requests[session.selection().front()].tick, Tick(10));
+    }
+
+    void separateDragsAreSeparateSteps() {
+        Session session;
+        session.moveRequests({0}, 1, session.newGesture());
+        session.moveRequests(session.selection(), 1, session.newGesture());
+        QCOMPARE(session.undoStack()->count(), 2);
+    }
+
+    void movesStopAtTickZero() {
+        Session session;
+        session.moveRequests({0}, -100, session.newGesture());
+        QCOMPARE(session.trace().requests.front().tick, Tick(0));
+    }
+
+    void wheelStepsOnTheSameRequestsMerge() {
+        Session session;
+        session.stepCosts({1, 2}, +1);
+        session.stepCosts({1, 2}, +1);
+        QCOMPARE(session.undoStack()->count(), 1);
+        QCOMPARE(session.trace().requests[1].cost, 3U);
+        session.stepCosts({1, 2}, -10);
+        QCOMPARE(session.trace().requests[2].cost, 1U);  // never below 1
+        session.undoStack()->undo();
+        QVERIFY(session.trace() == default_trace());
+    }
+
+    void invalidParametersAreRefusedWithAReason() {
+        Session session;
+        Params params = session.params();
+        params.base.limit = 0;
+        const QString problem = session.setParams(params, QStringLiteral("L = 0"), 1);
+        QVERIFY(!problem.isEmpty());
+        QCOMPARE(session.undoStack()->count(), 0);
+        QVERIFY(session.params() == default_params());
+    }
+
+    void changingLResimulatesAndMergesConsecutiveEdits() {
+        Session session;
+        for (const int limit : {5, 6, 2}) {
+            Params params = session.params();
+            params.base.limit = limit;
+            QVERIFY(session.setParams(params, QStringLiteral("L"), 1).isEmpty());
+        }
+        QCOMPARE(session.undoStack()->count(), 1);
+        Params expected_params = default_params();
+        expected_params.base.limit = 2;
+        const auto expected =
+            simulate(std::make_shared<const Trace>(default_trace()), expected_params);
+        for (const AlgorithmRun& run : expected->runs) {
+            QCOMPARE(session.result()->find(run.id)->totals, run.totals);
+        }
+        session.undoStack()->undo();
+        QVERIFY(session.params() == default_params());
+    }
+
+    void savingClearsTheModifiedMark() {
+        Session session;
+        QSignalSpy modified(&session, &Session::modifiedChanged);
+        session.addRequest(3);
+        QCOMPARE(modified.count(), 1);
+        QCOMPARE(modified.last().at(0).toBool(), true);
+        session.markSaved(QStringLiteral("/tmp/some-trace.json"));
+        QVERIFY(!session.isModified());
+        QCOMPARE(session.displayName(), QStringLiteral("some-trace.json"));
+        session.undoStack()->undo();
+        QVERIFY(session.isModified());  // the file holds the edit, the session no longer does
+    }
+
+    void theEndCoversTheLongestQueueWait() {
+        Session session;
+        Rational longest;
+        for (const AlgorithmRun& run : session.result()->runs) {
+            longest = std::max(longest, run.totals.max_delay);
+        }
+        QVERIFY(longest > Rational(0));
+        QCOMPARE(session.endTick(), session.trace().requests.back().tick + longest.ceil() + 1);
+    }
+
+    void theClockStepsWithinItsRange() {
+        PlaybackClock clock;
+        clock.setEnd(5);
+        QSignalSpy moved(&clock, &PlaybackClock::nowChanged);
+        clock.stepBack();
+        QCOMPARE(clock.now(), Tick(0));
+        QCOMPARE(moved.count(), 0);
+        for (int i = 0; i < 8; ++i) {
+            clock.stepForward();
+        }
+        QCOMPARE(clock.now(), Tick(5));
+        QCOMPARE(moved.count(), 5);
+        clock.setEnd(3);
+        QCOMPARE(clock.now(), Tick(3));
+        clock.reset();
+        QCOMPARE(clock.now(), Tick(0));
+    }
+
+    void playingRunsToTheEndAndStops() {
+        PlaybackClock clock;
+        clock.setEnd(6);
+        clock.setSpeed(100);
+        QSignalSpy playing(&clock, &PlaybackClock::playingChanged);
+        clock.play();
+        QVERIFY(clock.isPlaying());
+        QTRY_COMPARE_WITH_TIMEOUT(clock.now(), Tick(6), 3000);
+        QTRY_VERIFY_WITH_TIMEOUT(!clock.isPlaying(), 1000);
+        QCOMPARE(playing.count(), 2);
+        clock.play();  // at the end, play starts over
+        QVERIFY(clock.now() < Tick(6));
+        clock.pause();
+    }
+
+    void speedStepsThroughTheOfferedSpeeds() {
+        PlaybackClock clock;
+        const double start = clock.speed();
+        clock.faster();
+        QVERIFY(clock.speed() > start);
+        clock.slower();
+        QCOMPARE(clock.speed(), start);
+        for (int i = 0; i < 20; ++i) {
+            clock.slower();
+        }
+        QCOMPARE(clock.speed(), PlaybackClock::speeds().front());
+    }
+
+    void framesRevealOnlyWhatTheClockHasReached() {
+        Session session;
+        PlaybackClock clock;
+        FrameModel frames(&session, &clock);
+        QCOMPARE(clock.end(), session.endTick());
+        clock.setNow(9);  // requests at 6, 7, 8, 9 are decided
+        const Frame& frame = frames.frame();
+        QCOMPARE(frame.decided, std::size_t(4));
+        QVERIFY(frame.isRevealed(3) && !frame.isRevealed(4));
+        Trace prefix = default_trace();
+        prefix.requests.resize(4);
+        const auto expected = simulate(std::make_shared<const Trace>(prefix), session.params());
+        for (const AlgorithmRun& run : expected->runs) {
+            QCOMPARE(frame.revealed->find(run.id)->totals, run.totals);
+            QCOMPARE(frame.revealed->find(run.id)->worst_burst, run.worst_burst);
+        }
+        clock.jumpToEnd();
+        QCOMPARE(frames.frame().revealed, session.result());
+    }
+
+    void anEditExtendsTheClock() {
+        Session session;
+        PlaybackClock clock;
+        FrameModel frames(&session, &clock);
+        const Tick end = clock.end();
+        session.addRequest(end + 5);
+        QVERIFY(clock.end() > end + 5);
+    }
+};
+
+QTEST_GUILESS_MAIN(SessionTest)
+#include "session_test.moc"
