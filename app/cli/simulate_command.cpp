@@ -44,9 +44,11 @@ int run_simulate(const Arguments& args, CommandIo& io) {
         doc.params.base.window = *window;
     }
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
-    const auto result = simulate(trace, doc.params, chosen_algorithms(args));
     io::ReportOptions options;
     options.summary = args.has("summary");
+    RunOptions run;
+    run.keep_decisions = !options.summary;  // a summary needs no per-request columns
+    const auto result = simulate(trace, doc.params, chosen_algorithms(args), run);
     write_output(args, io::format_json(io::make_report(*result, options)), io);
     return kExitOk;
 }

@@ -78,7 +78,8 @@ int main(int argc, char** argv) {
     summary.keep_decisions = false;
     int number = 0;
     for (const Workload& w : workloads) {
-        if (++number != only && only != 0) continue;
+        if (++number != only && only != 0)
+            continue;
         std::printf("%s\n", w.name);
         for (const AlgorithmInfo* info : Registry::instance().all()) {
             const auto algorithm = info->make();
@@ -89,7 +90,8 @@ int main(int argc, char** argv) {
                         static_cast<double>(n) / seconds / 1e6, seconds,
                         static_cast<long long>(run.totals.accepted));
         }
-        if (only != 0) continue;
+        if (only != 0)
+            continue;
         const auto start = Clock::now();
         const auto full = simulate(w.trace, w.params);
         std::printf("  all six, keeping decisions: %.3f s\n\n",
