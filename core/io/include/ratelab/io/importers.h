@@ -1,0 +1,98 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ratelab/io/trace_file.h"
+
+namespace ratelab::io {
+
+/// A problem with the import as a whole (a file that cannot be read, a column that does not
+/// exist, no usable line at all). Problems with single lines are skipped and reported instead.
+class ImportError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+enum class ImportFormat {
+    kCsv,          ///< delimited text with a timestamp column
+    kCommonLog,    ///< NCSA Common Log Format (Apache and nginx default access logs)
+    kCombinedLog,  ///< Common Log Format plus referer and user agent
+};
+
+enum class TimeUnit {
+    kAuto,          ///< numbers >= 10^11 are milliseconds, other numbers seconds, else ISO 8601
+    kSeconds,       ///< epoch seconds, fractions allowed
+    kMilliseconds,  ///< epoch milliseconds
+    kIso8601,       ///< 2024-03-01T12:00:00.250Z, with an optional offset (no offset means UTC)
+};
+
+struct ImportProgress {
+    std::uint64_t lines = 0;
+    std::uint64_t bytes = 0;
+    std::uint64_t total_bytes = 0;  ///< 0 when unknown
+};
+
+struct ImportOptions {
+    ImportFormat format = ImportFormat::kCsv;
+    /// How long one tick is; real times become ticks floor((time - origin) / tick_ms).
+    std::int64_t tick_ms = 1000;
+    /// The real time (ms since the epoch) of tick 0; by default the earliest request's.
+    std::optional<std::int64_t> origin_ms;
+
+    // CSV only.
+    std::optional<char> delimiter;  ///< default: the most frequent of , ; tab | in line 1
+    std::optional<bool> header;     ///< default: line 1 is a header if its time does not parse
+    /// Columns by header name (any case) or 1-based number. Defaults: a time column named
+    /// timestamp, time, ts, date or datetime (else column 1); a key column named key, client,
+    /// client_ip, ip, user or host; a cost column named cost or weight (else cost 1).
+    std::string time_column;
+    std::string key_column;
+    std::string cost_column;
+    TimeUnit time_unit = TimeUnit::kAuto;
+
+    // Access logs only: which field is the key. One of host (the client address, default),
+    // ident, user, request, method, path, status, referer, user_agent, or none.
+    std::string log_key = "host";
+
+    std::size_t skipped_to_keep = 5;  ///< how many skipped lines to describe; all are counted
+    /// Called every few thousand lines and once at the end.
+    std::function<void(const ImportProgress&)> progress;
+};
+
+struct SkippedLine {
+    std::uint64_t line = 0;  ///< 1-based
+    std::string reason;
+};
+
+struct ImportResult {
+    TraceDocument document;
+    std::uint64_t lines = 0;  ///< data lines read (a header is not counted)
+    std::uint64_t imported = 0;
+    std::uint64_t skipped = 0;
+    std::vector<SkippedLine> first_skipped;  ///< the first ImportOptions::skipped_to_keep
+    std::int64_t origin_ms = 0;              ///< the real time of tick 0
+};
+
+/// Reads traffic line by line (never the whole input at once) and turns it into a trace.
+/// Requests are sorted by time, stably, since logs are written slightly out of order.
+/// `total_bytes` is only for progress reports. Throws ImportError.
+ImportResult import_traffic(std::istream& in, const ImportOptions& options,
+                            std::uint64_t total_bytes = 0);
+ImportResult import_file(const std::filesystem::path& file, const ImportOptions& options);
+
+/// "csv", "clf", "combined" -> the format; nothing otherwise.
+std::optional<ImportFormat> parse_import_format(std::string_view name);
+/// Milliseconds since the epoch of `text` read as `unit` (as the CSV time column is read);
+/// nothing if it is not such a time.
+std::optional<std::int64_t> parse_time(std::string_view text, TimeUnit unit = TimeUnit::kAuto);
+/// "auto", "s", "ms", "iso" -> the unit; nothing otherwise.
+std::optional<TimeUnit> parse_time_unit(std::string_view name);
+
+}  // namespace ratelab::io

@@ -1,0 +1,208 @@
+// Streams traffic in line by line and turns it into a trace: times to ticks, skipped lines
+// counted with their reasons, progress reported as it goes.
+#include <algorithm>
+#include <fstream>
+#include <istream>
+#include <numeric>
+#include <unordered_map>
+
+#include "line_parsers.h"
+#include "ratelab/limits.h"
+#include "timestamps.h"
+#include "utf8.h"
+
+namespace ratelab::io {
+
+namespace detail {
+
+std::optional<std::string> key_problem(std::string_view key) {
+    if (key.size() > bounds::kMaxKeyBytes) {
+        return "the key is longer than " + std::to_string(bounds::kMaxKeyBytes) + " bytes";
+    }
+    if (!is_valid_utf8(key)) {
+        return std::string("the key is not valid UTF-8");
+    }
+    return std::nullopt;
+}
+
+}  // namespace detail
+
+namespace {
+
+constexpr std::uint64_t kProgressEvery = 16'384;
+const char* const kFormatNames[] = {"CSV", "Common Log Format", "Combined Log Format"};
+
+/// The requests read so far, in input order, with keys interned.
+struct Collected {
+    std::vector<std::int64_t> times;
+    std::vector<std::uint32_t> costs;
+    std::vector<KeyId> keys;
+    std::vector<std::string> key_names{std::string()};
+    std::unordered_map<std::string, KeyId> key_ids{{std::string(), 0}};
+
+    void add(const detail::ImportRecord& record) {
+        if (times.size() >= bounds::kMaxRequests) {
+            throw ImportError("more than " + std::to_string(bounds::kMaxRequests) +
+                              " requests: too many for one trace");
+        }
+        auto [it, added] =
+            key_ids.try_emplace(std::string(record.key), static_cast<KeyId>(key_names.size()));
+        if (added) {
+            if (key_names.size() >= bounds::kMaxKeys) {
+                throw ImportError("more than " + std::to_string(bounds::kMaxKeys) +
+                                  " different keys");
+            }
+            key_names.emplace_back(record.key);
+        }
+        times.push_back(record.time_ms);
+        costs.push_back(record.cost);
+        keys.push_back(it->second);
+    }
+};
+
+Trace to_trace(const Collected& c, std::int64_t origin, std::int64_t tick_ms) {
+    // Logs are written as requests finish, so times can step back a little: sort, stably.
+    std::vector<std::uint32_t> order(c.times.size());
+    std::iota(order.begin(), order.end(), 0U);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return c.times[a] < c.times[b]; });
+    TraceBuilder builder;
+    builder.reserve(order.size());
+    for (std::uint32_t i : order) {
+        const Tick tick = (c.times[i] - origin) / tick_ms;
+        if (tick > bounds::kMaxTick) {
+            throw ImportError("the traffic spans more than " + std::to_string(bounds::kMaxTick) +
+                              " ticks; choose a longer tick");
+        }
+        builder.add(tick, c.costs[i], c.key_names[c.keys[i]]);
+    }
+    return std::move(builder).take();
+}
+
+}  // namespace
+
+std::optional<ImportFormat> parse_import_format(std::string_view name) {
+    if (name == "csv") {
+        return ImportFormat::kCsv;
+    }
+    if (name == "clf" || name == "common") {
+        return ImportFormat::kCommonLog;
+    }
+    if (name == "combined") {
+        return ImportFormat::kCombinedLog;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::int64_t> parse_time(std::string_view text, TimeUnit unit) {
+    return detail::parse_time_ms(text, unit);
+}
+
+std::optional<TimeUnit> parse_time_unit(std::string_view name) {
+    if (name == "auto") {
+        return TimeUnit::kAuto;
+    }
+    if (name == "s") {
+        return TimeUnit::kSeconds;
+    }
+    if (name == "ms") {
+        return TimeUnit::kMilliseconds;
+    }
+    if (name == "iso") {
+        return TimeUnit::kIso8601;
+    }
+    return std::nullopt;
+}
+
+ImportResult import_traffic(std::istream& in, const ImportOptions& options,
+                            std::uint64_t total_bytes) {
+    if (options.tick_ms < kMinTickMs || options.tick_ms > kMaxTickMs) {
+        throw ImportError("the tick length must be from " + std::to_string(kMinTickMs) + " to " +
+                          std::to_string(kMaxTickMs) + " ms");
+    }
+    const auto parser = options.format == ImportFormat::kCsv
+                            ? detail::make_csv_parser(options)
+                            : detail::make_access_log_parser(options);
+    ImportResult result;
+    Collected collected;
+    ImportProgress progress{0, 0, total_bytes};
+    const auto skip = [&](std::uint64_t line, std::string reason) {
+        ++result.skipped;
+        if (result.first_skipped.size() < options.skipped_to_keep) {
+            result.first_skipped.push_back({line, std::move(reason)});
+        }
+    };
+    std::string line;
+    while (std::getline(in, line)) {
+        ++progress.lines;
+        progress.bytes += line.size() + 1;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (progress.lines == 1) {
+            if (line.rfind("\xEF\xBB\xBF", 0) == 0) {
+                line.erase(0, 3);  // a byte-order mark some spreadsheets write
+            }
+            if (parser->take_first_line(line)) {
+                continue;
+            }
+        }
+        if (progress.lines % kProgressEvery == 0 && options.progress) {
+            options.progress(progress);
+        }
+        if (line.find_first_not_of(" \t") == std::string::npos) {
+            continue;
+        }
+        ++result.lines;
+        detail::ImportRecord record;
+        if (auto reason = parser->parse(line, record)) {
+            skip(progress.lines, std::move(*reason));
+        } else if (options.origin_ms && record.time_ms < *options.origin_ms) {
+            skip(progress.lines, "earlier than the chosen start time");
+        } else {
+            collected.add(record);
+        }
+    }
+    if (in.bad()) {
+        throw ImportError("reading stopped at line " + std::to_string(progress.lines + 1));
+    }
+    if (options.progress) {
+        options.progress(progress);
+    }
+    if (collected.times.empty()) {
+        throw ImportError("no line could be imported" +
+                          (result.first_skipped.empty()
+                               ? std::string(" (the input is empty)")
+                               : " (line " + std::to_string(result.first_skipped.front().line) +
+                                     ": " + result.first_skipped.front().reason + ")"));
+    }
+    result.imported = collected.times.size();
+    result.origin_ms = options.origin_ms.value_or(
+        *std::min_element(collected.times.begin(), collected.times.end()));
+    TraceDocument& doc = result.document;
+    doc.tick_ms = options.tick_ms;
+    doc.trace = to_trace(collected, result.origin_ms, options.tick_ms);
+    doc.name = "Imported traffic";
+    doc.description = std::to_string(result.imported) + " requests imported from " +
+                      kFormatNames[static_cast<int>(options.format)] + "; tick 0 is " +
+                      detail::format_iso8601_ms(result.origin_ms) + " and one tick is " +
+                      std::to_string(options.tick_ms) + " ms.";
+    return result;
+}
+
+ImportResult import_file(const std::filesystem::path& file, const ImportOptions& options) {
+    std::error_code error;
+    if (std::filesystem::is_directory(file, error)) {
+        throw ImportError(file.string() + " is a directory");
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        throw ImportError("cannot open " + file.string());
+    }
+    const auto size = std::filesystem::file_size(file, error);
+    ImportResult result = import_traffic(in, options, error ? 0 : size);
+    result.document.name = "Imported from " + file.filename().string();
+    return result;
+}
+
+}  // namespace ratelab::io
