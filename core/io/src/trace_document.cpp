@@ -172,6 +172,12 @@ TraceDocument build_document(detail::RawTraceFile raw) {
                                " ends before the last request, at tick " +
                                std::to_string(doc.trace.requests.back().tick)};
     }
+    // The reader's rules match the core's; this only guards against the two drifting apart.
+    for (const auto& errors : {validate(doc.params), validate(doc.trace)}) {
+        if (!errors.empty()) {
+            throw TraceProblem{"$", "invalid", errors.front()};
+        }
+    }
     return doc;
 }
 
