@@ -216,10 +216,23 @@ bool TraceReader::end_array() {
             where_ = Where::kTop;
             return true;
         case Where::kColumn:
+            adopt_preparsed();
             where_ = Where::kColumns;
             return true;
         default:
             return true;
+    }
+}
+
+void TraceReader::adopt_preparsed() {
+    // A preparsed column reaches the parser blanked, as an empty array.
+    RawColumns& c = out_.columns;
+    if (column_ == Column::kTickDeltas && preparsed_.tick_deltas && c.tick_deltas.empty()) {
+        c.tick_deltas = std::move(*preparsed_.tick_deltas);
+    } else if (column_ == Column::kCosts && preparsed_.costs && c.costs.empty()) {
+        c.costs = std::move(*preparsed_.costs);
+    } else if (column_ == Column::kKeys && preparsed_.keys && c.keys.empty()) {
+        c.keys = std::move(*preparsed_.keys);
     }
 }
 
@@ -305,8 +318,11 @@ bool TraceReader::value(const JsonValue& v) {
 }
 
 RawTraceFile read_trace_json(std::string_view text) {
-    TraceReader reader(text);
-    nlohmann::json::sax_parse(text.begin(), text.end(), &reader);
+    std::string blanked;
+    PreparsedColumns preparsed = preparse_columns(text, blanked);
+    const std::string_view input = preparsed.any() ? std::string_view(blanked) : text;
+    TraceReader reader(input, preparsed);
+    nlohmann::json::sax_parse(input.begin(), input.end(), &reader);
     return std::move(reader).take();
 }
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "column_fast_path.h"
 #include "json_value.h"
 #include "trace_problem.h"
 #include "trace_sax.h"
@@ -21,7 +22,8 @@ using Json = nlohmann::ordered_json;
 /// checked and stored compactly as they stream past.
 class TraceReader {
 public:
-    explicit TraceReader(std::string_view text) : text_(text) {}
+    TraceReader(std::string_view text, PreparsedColumns& preparsed)
+        : text_(text), preparsed_(preparsed) {}
 
     RawTraceFile take() && { return std::move(out_); }
 
@@ -58,6 +60,7 @@ private:
     void request_value(const JsonValue& v);
     void finish_request();
     void column_value(const JsonValue& v);
+    void adopt_preparsed();
     void check_format(const JsonValue& v) const;
     void check_version(const JsonValue& v) const;
     std::string request_path() const {
@@ -72,6 +75,7 @@ private:
     }
 
     std::string_view text_;
+    PreparsedColumns& preparsed_;
     Where where_ = Where::kStart;
     RawTraceFile out_;
     std::unordered_set<std::string> top_seen_;
