@@ -1,0 +1,177 @@
+// The live charts: refilled rather than rebuilt, cut at the clock, toggled from the legend,
+// decimated to the plot's width, and described by the hover crosshair.
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QTest>
+
+#include "catch.h"
+#include "charts/chart_hover.h"
+#include "charts/chart_view.h"
+#include "charts/charts_panel.h"
+#include "qt_app.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+
+namespace {
+
+std::shared_ptr<const SimulationResult> defaultResult(std::int64_t limit = 4) {
+    Params params = default_params();
+    params.base.limit = limit;
+    return simulate(std::make_shared<const Trace>(default_trace()), params);
+}
+
+/// The line series of `chart` named `name`.
+QLineSeries* line(QChart* chart, const QString& name) {
+    for (QAbstractSeries* series : chart->series()) {
+        if (series->name() == name)
+            return qobject_cast<QLineSeries*>(series);
+    }
+    return nullptr;
+}
+
+struct Panel {
+    ChartsPanel panel;
+    Panel() {
+        panel.resize(900, 500);
+        panel.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&panel));
+    }
+    QChart* chart(ChartKind kind) { return panel.view(kind)->chart(); }
+};
+
+}  // namespace
+
+TEST_CASE("panel: the load chart shows one line per algorithm and the limit lines") {
+    test::app();
+    Panel p;
+    p.panel.setResult(defaultResult());
+    QChart* chart = p.chart(ChartKind::Load);
+    REQUIRE(chart != nullptr);
+    QLineSeries* fixed = line(chart, QStringLiteral("Fixed window"));
+    REQUIRE(fixed != nullptr);
+    double highest = 0;
+    for (const QPointF& point : fixed->points())
+        highest = std::max(highest, point.y());
+    CHECK(highest == 8.0);
+    CHECK(line(chart, QStringLiteral("L = 4")) != nullptr);
+    CHECK(line(chart, QStringLiteral("2L = 8")) != nullptr);
+}
+
+TEST_CASE("panel: a new result of the same shape refills the series in place") {
+    test::app();
+    Panel p;
+    p.panel.setResult(defaultResult());
+    QChart* before = p.chart(ChartKind::Load);
+    QLineSeries* fixed = line(before, QStringLiteral("Fixed window"));
+    const QList<QPointF> old_points = fixed->points();
+    // Same parameters, one more request: same series, new values.
+    TraceBuilder builder;
+    for (Tick t = 6; t <= 14; ++t)
+        builder.add(t);
+    p.panel.setResult(
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params()));
+    CHECK(p.chart(ChartKind::Load) == before);
+    CHECK(fixed->points() != old_points);
+    // A different L changes the reference lines: the chart is rebuilt.
+    p.panel.setResult(defaultResult(5));
+    CHECK(line(p.chart(ChartKind::Load), QStringLiteral("L = 5")) != nullptr);
+}
+
+TEST_CASE("panel: the clock cuts every line at the current tick and marks it") {
+    test::app();
+    Panel p;
+    p.panel.setResult(defaultResult());
+    p.panel.setCurrentTick(9);
+    QChart* chart = p.chart(ChartKind::Load);
+    QLineSeries* fixed = line(chart, QStringLiteral("Fixed window"));
+    REQUIRE(fixed != nullptr);
+    CHECK(fixed->points().back().x() == 9.0);
+    CHECK(fixed->points().back().y() == 4.0);
+    QLineSeries* cursor = line(chart, QStringLiteral("now"));
+    REQUIRE(cursor != nullptr);
+    REQUIRE(cursor->count() == 2);
+    CHECK(cursor->at(0).x() == 9.0);
+    p.panel.clearCurrentTick();
+    CHECK(line(chart, QStringLiteral("now"))->count() == 0);
+}
+
+TEST_CASE("panel: the visible range follows the timeline's cells") {
+    test::app();
+    Panel p;
+    p.panel.setResult(defaultResult());
+    p.panel.setVisibleRange(5.0, 15.0);
+    const ChartInput input = p.panel.input(100);
+    CHECK(input.from == 4.5);
+    CHECK(input.to == 14.5);
+    const ChartSpec& spec = p.panel.view(ChartKind::Load)->spec();
+    CHECK(spec.x.min == 4.5);
+    CHECK(spec.x.max == 14.5);
+}
+
+TEST_CASE("panel: clicking a legend entry hides the algorithm and keeps the entry") {
+    test::app();
+    Panel p;
+    p.panel.setResult(defaultResult());
+    p.panel.setCurrentChart(ChartKind::Cumulative);
+    QChart* chart = p.chart(ChartKind::Cumulative);
+    QLegendMarker* marker = nullptr;
+    for (QLegendMarker* m : chart->legend()->markers()) {
+        // The rejected line shares the label but has no legend entry of its own.
+        if (m->label() == QStringLiteral("Sliding log") && m->isVisible() && marker == nullptr)
+            marker = m;
+    }
+    REQUIRE(marker != nullptr);
+    Q_EMIT marker->clicked();
+    int hidden = 0;
+    for (QAbstractSeries* series : chart->series())
+        hidden += series->name() == QStringLiteral("Sliding log") && !series->isVisible() ? 1 : 0;
+    CHECK(hidden == 2);  // accepted and rejected
+    CHECK(marker->isVisible());
+    CHECK(p.panel.view(ChartKind::Cumulative)
+              ->hiddenGroups()
+              .contains(QStringLiteral("sliding_log")));
+    Q_EMIT marker->clicked();
+    CHECK(p.panel.view(ChartKind::Cumulative)->hiddenGroups().isEmpty());
+}
+
+TEST_CASE("panel: long traces are drawn with a few points per pixel column") {
+    test::app();
+    TraceBuilder builder;
+    for (Tick t = 0; t < 200'000; ++t)
+        builder.add(t, static_cast<std::uint32_t>(1 + t % 3));
+    Panel p;
+    p.panel.setResult(
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params()));
+    QTest::qWait(20);  // let the plot settle: a new width decimates again
+    const int columns = p.panel.view(ChartKind::Load)->plotColumns();
+    for (QAbstractSeries* series : p.chart(ChartKind::Load)->series()) {
+        if (auto* xy = qobject_cast<QXYSeries*>(series)) {
+            INFO(series->name().toStdString());
+            CHECK(xy->count() <= 4 * columns + 2);
+        }
+    }
+}
+
+TEST_CASE("hover: the crosshair text gives the tick and each algorithm's value") {
+    test::app();
+    const ChartInput input = wholeTraceInput(defaultResult(), 800);
+    const QString load = chartHoverText(ChartKind::Load, input, 13.0, {});
+    CHECK(load.contains(QStringLiteral("t = 13")));
+    CHECK(load.contains(QStringLiteral("Fixed window: <b>8</b>")));
+    CHECK(load.contains(QStringLiteral("Sliding log: <b>4</b>")));
+    const QString hidden =
+        chartHoverText(ChartKind::Load, input, 13.0, {QStringLiteral("fixed_window")});
+    CHECK_FALSE(hidden.contains(QStringLiteral("Fixed window")));
+    const QString bucket = chartHoverText(ChartKind::Bucket, input, 8.0, {});
+    CHECK(bucket.contains(QStringLiteral("Token bucket: <b>1.8</b>")));
+    CHECK(bucket.contains(QStringLiteral("GCRA: <b>1.8</b>")));
+    const QString worst = chartHoverText(ChartKind::Worst, input, 0.0, {});
+    CHECK(worst.contains(QStringLiteral("<b>8</b>")));
+    CHECK(worst.contains(QStringLiteral("from tick 6")));
+    ChartInput early = input;
+    early.now = 10;
+    CHECK(chartHoverText(ChartKind::Load, early, 12.0, {}).contains(QStringLiteral("not reached")));
+}

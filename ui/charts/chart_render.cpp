@@ -1,0 +1,154 @@
+#include "charts/chart_render.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QCoreApplication>
+#include <QFile>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QImageWriter>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <memory>
+
+#include "charts/chart_builder.h"
+#include "charts/chart_spec.h"
+#include "charts/chart_theme.h"
+
+namespace ratelab::ui {
+namespace {
+
+constexpr double kInchesPerMeter = 39.3700787;
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("ratelab::ui::ChartRender", text);
+}
+
+}  // namespace
+
+std::optional<ImageFormat> imageFormatFromName(const QString& name) {
+    const QString lower = name.toLower();
+    if (lower == QStringLiteral("png"))
+        return ImageFormat::Png;
+    if (lower == QStringLiteral("svg"))
+        return ImageFormat::Svg;
+    if (lower == QStringLiteral("pdf"))
+        return ImageFormat::Pdf;
+    return std::nullopt;
+}
+
+QString imageFormatName(ImageFormat format) {
+    switch (format) {
+        case ImageFormat::Png:
+            return QStringLiteral("png");
+        case ImageFormat::Svg:
+            return QStringLiteral("svg");
+        case ImageFormat::Pdf:
+            return QStringLiteral("pdf");
+    }
+    return QString();
+}
+
+void paintChart(QPainter& painter, const QRectF& target, const ChartSpec& spec,
+                const ChartTheme& theme) {
+    // A chart lives in a scene; a private one lays it out at the target size and renders it.
+    QGraphicsScene scene;
+    QChart* chart = ChartBuilder::build(spec, theme);
+    scene.addItem(chart);  // the scene owns the chart from here
+    const QRectF area(QPointF(0, 0), target.size());
+    chart->setGeometry(area);
+    chart->layout()->activate();
+    scene.setSceneRect(area);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    scene.render(&painter, target, area, Qt::IgnoreAspectRatio);
+    painter.restore();
+}
+
+PaintFunction printedChart(const ChartSpec& spec) {
+    return [spec](QPainter& painter, const QRectF& target) {
+        paintChart(painter, target, spec, ChartTheme::print());
+    };
+}
+
+QImage renderImage(const PaintFunction& paint, QSize size, int scale) {
+    scale = std::max(scale, 1);
+    QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(scale);
+    const int dots_per_meter = static_cast<int>(96.0 * scale * kInchesPerMeter + 0.5);
+    image.setDotsPerMeterX(dots_per_meter);
+    image.setDotsPerMeterY(dots_per_meter);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    painter.end();
+    return image;
+}
+
+QByteArray renderSvg(const PaintFunction& paint, QSize size, const QString& title) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96);
+    generator.setTitle(title);
+    generator.setDescription(tr("Made with RateLab"));
+    QPainter painter(&generator);
+    paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    painter.end();
+    // The generator states the size in millimetres; pixels fit web pages and docs better.
+    QByteArray svg = buffer.data();
+    const qsizetype header = svg.indexOf("viewBox");
+    const qsizetype width_at = svg.left(header).indexOf("width=\"");
+    if (width_at >= 0) {
+        svg.replace(width_at, header - width_at,
+                    QStringLiteral("width=\"%1\" height=\"%2\"\n ")
+                        .arg(size.width())
+                        .arg(size.height())
+                        .toUtf8());
+    }
+    return svg;
+}
+
+QByteArray renderPdf(const PaintFunction& paint, QSize size, const QString& title) {
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        // One logical pixel is one point: a 800 x 450 figure is an 800 x 450 pt page.
+        writer.setResolution(72);
+        writer.setPageSize(
+            QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Point);
+        writer.setTitle(title);
+        writer.setCreator(QStringLiteral("RateLab"));
+        QPainter painter(&writer);
+        paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
+        painter.end();
+    }
+    return buffer.data();
+}
+
+QString writeImageFile(const PaintFunction& paint, ImageFormat format, QSize size, int scale,
+                       const QString& title, const QString& path) {
+    if (size.width() < 1 || size.height() < 1)
+        return tr("the image size %1 x %2 is too small").arg(size.width()).arg(size.height());
+    if (format == ImageFormat::Png) {
+        QImageWriter writer(path, "png");
+        if (!writer.write(renderImage(paint, size, scale)))
+            return tr("cannot write %1: %2").arg(path, writer.errorString());
+        return QString();
+    }
+    const QByteArray bytes =
+        format == ImageFormat::Svg ? renderSvg(paint, size, title) : renderPdf(paint, size, title);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
+        return tr("cannot write %1: %2").arg(path, file.errorString());
+    return QString();
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,292 @@
+#include "charts/chart_specs.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
+
+#include "ratelab/registry.h"
+
+namespace ratelab::ui {
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("ratelab::ui::Charts", text);
+}
+
+QString displayName(std::string_view id) {
+    const AlgorithmInfo* info = Registry::instance().find(id);
+    if (info == nullptr)
+        return QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
+    return QCoreApplication::translate("Algorithm", info->name.c_str());
+}
+
+QString idText(const std::string& id) {
+    return QString::fromStdString(id);
+}
+
+QList<QPointF> toPoints(const std::vector<PlotPoint>& points, double scale = 1.0) {
+    QList<QPointF> out;
+    out.reserve(static_cast<qsizetype>(points.size()));
+    for (const PlotPoint& p : points)
+        out.append(QPointF(p.x, p.y * scale));
+    return out;
+}
+
+/// The drawn part of time: the view, cut at the clock.
+double drawnUntil(const ChartInput& input) {
+    if (!input.now)
+        return input.to;
+    return std::min(input.to, static_cast<double>(*input.now));
+}
+
+AxisSpec timeAxis(const ChartInput& input) {
+    return AxisSpec{tr("Tick"), input.from, input.to, niceStep(input.to - input.from, 10, 1.0)};
+}
+
+/// A count axis from 0 that leaves room above `highest` for the labels of reference lines.
+AxisSpec countAxis(const QString& title, double highest) {
+    const double top = std::max(1.0, highest * 1.12);
+    const double step = niceStep(top, 6, 1.0);
+    return AxisSpec{title, 0.0, niceCeiling(top, step), step};
+}
+
+LineSpec algorithmLine(const std::string& id, QList<QPointF> points) {
+    const AlgorithmStyle style = algorithmStyle(id);
+    LineSpec line;
+    line.group = idText(id);
+    line.label = displayName(id);
+    line.points = std::move(points);
+    line.color = style.color;
+    line.style = style.line;
+    line.marker = style.marker;
+    line.width = style.line == Qt::SolidLine ? 2.5 : 2.25;
+    return line;
+}
+
+void addLimitLines(ChartSpec& spec, std::int64_t limit) {
+    spec.references.append(
+        ReferenceLine{tr("L = %1").arg(limit), static_cast<double>(limit), Qt::DashLine});
+    spec.references.append(
+        ReferenceLine{tr("2L = %1").arg(2 * limit), static_cast<double>(2 * limit), Qt::DotLine});
+    spec.over_limit_from = static_cast<double>(limit);
+}
+
+void addCursor(ChartSpec& spec, const ChartInput& input) {
+    if (input.now && static_cast<double>(*input.now) >= input.from &&
+        static_cast<double>(*input.now) <= input.to)
+        spec.cursor = static_cast<double>(*input.now);
+}
+
+ChartSpec loadSpec(const ChartInput& input) {
+    const ResultSeries& series = *input.series;
+    ChartSpec spec;
+    spec.kind = ChartKind::Load;
+    spec.title = tr("Load: accepted cost in the last %1 ticks").arg(series.window);
+    spec.note = tr("Shaded: above the limit. The leaky bucket counts what it releases.");
+    spec.x = timeAxis(input);
+    std::int64_t highest = 2 * series.limit;
+    for (const AlgorithmSeries& s : series.algorithms) {
+        highest = std::max(highest, s.load.max());
+        spec.lines.append(algorithmLine(
+            s.id, toPoints(decimate(s.load, input.from, drawnUntil(input), input.columns))));
+    }
+    spec.y = countAxis(tr("Accepted cost in window"), static_cast<double>(highest));
+    addLimitLines(spec, series.limit);
+    addCursor(spec, input);
+    return spec;
+}
+
+ChartSpec cumulativeSpec(const ChartInput& input) {
+    const ResultSeries& series = *input.series;
+    ChartSpec spec;
+    spec.kind = ChartKind::Cumulative;
+    spec.title = tr("Cumulative: accepted above zero, rejected below");
+    spec.x = timeAxis(input);
+    std::int64_t accepted_max = 0;
+    std::int64_t rejected_max = 0;
+    for (const AlgorithmSeries& s : series.algorithms) {
+        accepted_max = std::max(accepted_max, s.accepted.max());
+        rejected_max = std::max(rejected_max, s.rejected.max());
+        LineSpec accepted = algorithmLine(
+            s.id, toPoints(decimate(s.accepted, input.from, drawnUntil(input), input.columns)));
+        LineSpec rejected = accepted;
+        rejected.points =
+            toPoints(decimate(s.rejected, input.from, drawnUntil(input), input.columns), -1.0);
+        rejected.in_legend = false;
+        spec.lines.append(accepted);
+        spec.lines.append(rejected);
+    }
+    // Rejections are drawn downwards from zero, on one scale with the acceptances.
+    const double up = std::max(1.0, static_cast<double>(accepted_max) * 1.08);
+    const double down = static_cast<double>(rejected_max) * 1.08;
+    AxisSpec y{tr("Cost so far: accepted (up), rejected (down)"), 0.0, 0.0,
+               niceStep(up + down, 8, 1.0)};
+    y.max = niceCeiling(up, y.step);
+    y.min = -niceCeiling(down, y.step);
+    spec.y = y;
+    spec.note = tr("Above zero: accepted cost so far. Below zero: rejected cost so far.");
+    spec.references.append(ReferenceLine{QString(), 0.0, Qt::SolidLine});
+    addCursor(spec, input);
+    return spec;
+}
+
+ChartSpec queueSpec(const ChartInput& input) {
+    const ResultSeries& series = *input.series;
+    ChartSpec spec;
+    spec.kind = ChartKind::Queue;
+    spec.title = tr("Leaky bucket: queue length and each request's delay");
+    spec.x = timeAxis(input);
+    const AlgorithmSeries* leaky = series.find("leaky_bucket");
+    const Limits& limits = input.result->params.base;
+    const std::int64_t queue_size = limits.overrides.queue_size.value_or(limits.limit);
+    spec.y = countAxis(tr("Queued cost units"), static_cast<double>(queue_size));
+    if (leaky == nullptr) {
+        spec.note = tr("The leaky bucket is not part of this comparison.");
+        return spec;
+    }
+    LineSpec queue = algorithmLine(
+        leaky->id, toPoints(decimate(leaky->queue, input.from, drawnUntil(input), input.columns)));
+    queue.label = tr("Queue length");
+    queue.style = Qt::SolidLine;
+    spec.lines.append(queue);
+
+    double longest = 1.0;
+    for (const PlotPoint& p : leaky->delays)
+        longest = std::max(longest, p.y);
+    std::vector<PlotPoint> shown;
+    for (const PlotPoint& p :
+         decimate(leaky->delays, input.from, drawnUntil(input), input.columns)) {
+        if (p.x <= drawnUntil(input))
+            shown.push_back(p);
+    }
+    LineSpec delays;
+    delays.group = QStringLiteral("delays");
+    delays.label = tr("Delay of an accepted request");
+    delays.points = toPoints(shown);
+    delays.color = chart_colors::kDelay;
+    delays.markers_only = true;
+    delays.marker = MarkerShape::Diamond;
+    delays.marker_size = 9.0;
+    delays.secondary_axis = true;
+    spec.lines.append(delays);
+    spec.y2 = countAxis(tr("Delay (ticks)"), longest);
+    spec.references.append(
+        ReferenceLine{tr("queue size %1").arg(queue_size), static_cast<double>(queue_size)});
+    spec.note = tr("Line: cost units waiting. Diamonds: how long each accepted request waited.");
+    addCursor(spec, input);
+    return spec;
+}
+
+ChartSpec bucketSpec(const ChartInput& input) {
+    const ResultSeries& series = *input.series;
+    const Trace& trace = *input.result->trace;
+    ChartSpec spec;
+    spec.kind = ChartKind::Bucket;
+    spec.title = tr("Bucket level: token-bucket tokens and GCRA allowance");
+    if (trace.keys.size() > 1)
+        spec.title +=
+            tr(" (key \"%1\")").arg(QString::fromStdString(trace.key_name(series.level_key)));
+    spec.x = timeAxis(input);
+    std::int64_t capacity = 1;
+    const AlgorithmSeries* tokens = series.find("token_bucket");
+    const AlgorithmSeries* allowance = series.find("gcra");
+    for (const AlgorithmSeries* s : {tokens, allowance}) {
+        if (s == nullptr)
+            continue;
+        capacity = std::max(capacity, s->level_capacity);
+        LineSpec line = algorithmLine(
+            s->id, toPoints(decimate(s->level, input.from, drawnUntil(input), input.columns)));
+        line.label = s == tokens ? tr("Token bucket: tokens") : tr("GCRA: allowance");
+        line.width = s == tokens ? 4.0 : 2.5;
+        spec.lines.append(line);
+    }
+    spec.y = countAxis(tr("Cost units available"), static_cast<double>(capacity));
+    spec.references.append(ReferenceLine{tr("capacity %1").arg(capacity),
+                                         static_cast<double>(capacity), Qt::DashLine});
+    if (tokens != nullptr && allowance != nullptr) {
+        spec.note = tokens->level == allowance->level
+                        ? tr("The two lines coincide: GCRA is a token bucket kept as one time.")
+                        : tr("The lines differ because the two algorithms' settings differ.");
+    }
+    addCursor(spec, input);
+    return spec;
+}
+
+ChartSpec worstSpec(const ChartInput& input) {
+    const ResultSeries& series = *input.series;
+    ChartSpec spec;
+    spec.kind = ChartKind::Worst;
+    spec.title = tr("Worst burst: the most accepted in any %1 ticks").arg(series.window);
+    spec.x.title = QString();
+    BarsSpec bars;
+    std::int64_t highest = 2 * series.limit;
+    const Tick now = input.now.value_or(series.to);
+    for (const AlgorithmSeries& s : series.algorithms) {
+        const std::int64_t worst =
+            series.has_decisions ? worst_so_far(s, now, series.to) : s.worst_burst.cost;
+        highest = std::max(highest, worst);
+        bars.categories.append(displayName(s.id));
+        bars.groups.append(idText(s.id));
+        bars.values.append(static_cast<double>(worst));
+        bars.colors.append(algorithmColor(s.id));
+    }
+    spec.bars = bars;
+    spec.y = countAxis(tr("Accepted cost"), static_cast<double>(highest));
+    addLimitLines(spec, series.limit);
+    if (input.now && *input.now < series.to)
+        spec.note = tr("So far, up to tick %1.").arg(*input.now);
+    return spec;
+}
+
+}  // namespace
+
+double niceStep(double range, int target, double minimum) {
+    if (!(range > 0.0))
+        return minimum;
+    const double raw = range / std::max(target, 1);
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10.0 * power;
+    for (const double factor : {1.0, 2.0, 5.0}) {
+        if (factor * power >= raw) {
+            step = factor * power;
+            break;
+        }
+    }
+    return std::max(step, minimum);
+}
+
+double niceCeiling(double value, double step) {
+    return std::ceil(value / step - 1e-9) * step;
+}
+
+std::pair<double, double> defaultTimeSpan(const ResultSeries& series) {
+    const double from = series.from <= 2 * series.window ? 0.0 : static_cast<double>(series.from);
+    return {from, static_cast<double>(series.to) + 1.0};
+}
+
+ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns) {
+    ChartInput input;
+    input.series = std::make_shared<const ResultSeries>(compute_series(*result));
+    input.result = std::move(result);
+    std::tie(input.from, input.to) = defaultTimeSpan(*input.series);
+    input.columns = columns;
+    return input;
+}
+
+ChartSpec buildChartSpec(ChartKind kind, const ChartInput& input) {
+    switch (kind) {
+        case ChartKind::Load:
+            return loadSpec(input);
+        case ChartKind::Cumulative:
+            return cumulativeSpec(input);
+        case ChartKind::Queue:
+            return queueSpec(input);
+        case ChartKind::Bucket:
+            return bucketSpec(input);
+        case ChartKind::Worst:
+            return worstSpec(input);
+    }
+    return loadSpec(input);
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "charts/chart_spec.h"
+#include "ratelab/series.h"
+#include "ratelab/simulation.h"
+
+namespace ratelab::ui {
+
+/// What a chart is built from: a result, its series, and the part of time on show.
+struct ChartInput {
+    std::shared_ptr<const SimulationResult> result;
+    std::shared_ptr<const ResultSeries> series;
+    /// The time span on the x axis, in ticks (chart coordinates: tick t is at x = t).
+    double from = 0.0;
+    double to = 1.0;
+    /// Pixel columns of the plot area: series are decimated to this budget.
+    int columns = 800;
+    /// The clock: nothing after it is drawn and a cursor marks it. Nothing = the whole trace.
+    std::optional<Tick> now;
+};
+
+/// The span a chart shows when nobody chose one: the whole trace, from tick 0 when the trace
+/// starts early, and until every load has fallen back to zero.
+std::pair<double, double> defaultTimeSpan(const ResultSeries& series);
+
+/// A chart input for the whole of `result`, for exports and the command line.
+ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns);
+
+ChartSpec buildChartSpec(ChartKind kind, const ChartInput& input);
+
+/// The spacing of labelled ticks: 1, 2 or 5 times a power of ten, giving at most `target`
+/// intervals over `range`; never below `minimum`.
+double niceStep(double range, int target, double minimum);
+/// The smallest multiple of `step` that is at least `value`.
+double niceCeiling(double value, double step);
+
+}  // namespace ratelab::ui

@@ -1,0 +1,227 @@
+#include "charts/charts_panel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <fstream>
+
+#include "charts/chart_hover.h"
+#include "charts/chart_render.h"
+#include "charts/chart_view.h"
+#include "charts/decisions_csv.h"
+#include "charts/export_dialog.h"
+
+namespace ratelab::ui {
+namespace {
+
+std::size_t slot(ChartKind kind) {
+    return static_cast<std::size_t>(kind);
+}
+
+QString tabLabel(ChartKind kind) {
+    switch (kind) {
+        case ChartKind::Load:
+            return ChartsPanel::tr("&Load");
+        case ChartKind::Cumulative:
+            return ChartsPanel::tr("&Cumulative");
+        case ChartKind::Queue:
+            return ChartsPanel::tr("&Queue");
+        case ChartKind::Bucket:
+            return ChartsPanel::tr("&Bucket Level");
+        case ChartKind::Worst:
+            return ChartsPanel::tr("&Worst Burst");
+    }
+    return QString();
+}
+
+QString tabTip(ChartKind kind) {
+    switch (kind) {
+        case ChartKind::Load:
+            return ChartsPanel::tr("Accepted cost in the last W ticks, against L and 2L");
+        case ChartKind::Cumulative:
+            return ChartsPanel::tr("Accepted and rejected cost so far");
+        case ChartKind::Queue:
+            return ChartsPanel::tr("The leaky bucket's queue and each request's delay");
+        case ChartKind::Bucket:
+            return ChartsPanel::tr("Token-bucket tokens and GCRA allowance");
+        case ChartKind::Worst:
+            return ChartsPanel::tr("Each algorithm's worst W-tick burst");
+    }
+    return QString();
+}
+
+}  // namespace
+
+ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent), tabs_(new QTabWidget(this)) {
+    tabs_->setDocumentMode(true);
+    for (const ChartKind kind : kAllChartKinds) {
+        auto* view = new ChartView(kind);
+        views_[slot(kind)] = view;
+        const int index = tabs_->addTab(view, tabLabel(kind));
+        tabs_->setTabToolTip(index, tabTip(kind));
+        view->setHoverText([this, kind](double x) { return hoverText(kind, x); });
+        // Queued: the view reports a new width from inside its own layout.
+        connect(
+            view, &ChartView::plotResized, this,
+            [this, kind] {
+                stale_[slot(kind)] = true;
+                if (currentChart() == kind)
+                    refresh(kind);
+            },
+            Qt::QueuedConnection);
+        connect(view, &ChartView::exportChartRequested, this, [this](ChartKind chosen) {
+            setCurrentChart(chosen);
+            exportChart();
+        });
+        connect(view, &ChartView::copyChartRequested, this, [this](ChartKind chosen) {
+            setCurrentChart(chosen);
+            copyChartImage();
+        });
+        connect(view, &ChartView::exportDecisionsRequested, this, &ChartsPanel::exportDecisions);
+    }
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        refreshCurrent();
+        Q_EMIT currentChartChanged(currentChart());
+    });
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(tabs_);
+    stale_.fill(true);
+}
+
+ChartsPanel::~ChartsPanel() = default;
+
+void ChartsPanel::setResult(std::shared_ptr<const SimulationResult> result) {
+    result_ = std::move(result);
+    series_ = result_ ? std::make_shared<const ResultSeries>(compute_series(*result_)) : nullptr;
+    markAllStale();
+}
+
+void ChartsPanel::setCurrentTick(Tick tick) {
+    if (now_ == tick)
+        return;
+    now_ = tick;
+    markAllStale();
+}
+
+void ChartsPanel::clearCurrentTick() {
+    now_.reset();
+    markAllStale();
+}
+
+void ChartsPanel::setVisibleRange(double from, double to) {
+    // The timeline draws tick t across the cell [t, t + 1) with its requests at the centre;
+    // the charts put tick t at x = t, so the same pixels show the span shifted by half a tick.
+    const std::pair<double, double> range{from - 0.5, to - 0.5};
+    if (!(to > from) || range_ == range)
+        return;
+    range_ = range;
+    markAllStale();
+}
+
+void ChartsPanel::resetVisibleRange() {
+    range_.reset();
+    markAllStale();
+}
+
+ChartKind ChartsPanel::currentChart() const {
+    return static_cast<ChartView*>(tabs_->currentWidget())->kind();
+}
+
+void ChartsPanel::setCurrentChart(ChartKind kind) {
+    tabs_->setCurrentWidget(views_[slot(kind)]);
+}
+
+ChartView* ChartsPanel::view(ChartKind kind) const {
+    return views_[slot(kind)];
+}
+
+ChartInput ChartsPanel::input(int columns) const {
+    ChartInput input;
+    input.result = result_;
+    input.series = series_;
+    input.columns = columns;
+    input.now = now_;
+    if (series_) {
+        std::tie(input.from, input.to) = range_.value_or(defaultTimeSpan(*series_));
+    }
+    return input;
+}
+
+void ChartsPanel::markAllStale() {
+    stale_.fill(true);
+    refreshCurrent();
+}
+
+void ChartsPanel::refreshCurrent() {
+    refresh(currentChart());
+}
+
+void ChartsPanel::refresh(ChartKind kind) {
+    if (!result_ || !stale_[slot(kind)])
+        return;
+    ChartView* view = views_[slot(kind)];
+    view->showSpec(buildChartSpec(kind, input(view->plotColumns())));
+    stale_[slot(kind)] = false;
+}
+
+QString ChartsPanel::hoverText(ChartKind kind, double x) const {
+    if (!result_)
+        return QString();
+    return chartHoverText(kind, input(1), x, views_[slot(kind)]->hiddenGroups());
+}
+
+void ChartsPanel::exportChart() {
+    if (!result_)
+        return;
+    ExportDialog dialog(currentChart(),
+                        QStringLiteral("ratelab-%1.png").arg(chartKindName(currentChart())), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const ExportRequest request = dialog.request();
+    ChartSpec spec = buildChartSpec(request.chart, input(request.size.width() * request.scale));
+    if (!request.title.isEmpty())
+        spec.title = request.title;
+    const QString error = writeImageFile(printedChart(spec), request.format, request.size,
+                                         request.scale, spec.title, request.path);
+    if (!error.isEmpty())
+        QMessageBox::critical(this, tr("Export Chart"), error);
+}
+
+void ChartsPanel::copyChartImage() {
+    if (!result_)
+        return;
+    const QSettings settings;
+    const QSize size(settings.value(QStringLiteral("export/width"), 800).toInt(),
+                     settings.value(QStringLiteral("export/height"), 450).toInt());
+    const ChartSpec spec = buildChartSpec(currentChart(), input(size.width() * 2));
+    QApplication::clipboard()->setImage(renderImage(printedChart(spec), size, 2));
+}
+
+void ChartsPanel::exportDecisions() {
+    if (!result_)
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Decisions"), QStringLiteral("decisions.csv"), tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    try {
+        std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
+        if (!out)
+            throw std::runtime_error("cannot open the file for writing");
+        write_decisions_csv(out, *result_);
+        out.close();
+        if (!out)
+            throw std::runtime_error("writing failed (is the disk full?)");
+    } catch (const std::exception& error) {
+        QMessageBox::critical(
+            this, tr("Export Decisions"),
+            tr("Cannot export to %1: %2").arg(path, QString::fromLocal8Bit(error.what())));
+    }
+}
+
+}  // namespace ratelab::ui

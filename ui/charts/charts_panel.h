@@ -1,0 +1,71 @@
+#pragma once
+
+#include <QWidget>
+#include <array>
+#include <memory>
+#include <optional>
+
+#include "charts/chart_spec.h"
+#include "charts/chart_specs.h"
+
+class QTabWidget;
+
+namespace ratelab::ui {
+
+class ChartView;
+
+/// The five live charts of a simulation, one per tab, sharing the timeline's x axis.
+///
+/// Feed it every new result, the clock and the timeline's visible span; it draws only the chart
+/// on show and decimates its series to the plot's pixel width, so million-request traces stay
+/// responsive. Its context menus export a chart, copy it, and save the decisions.
+class ChartsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ChartsPanel(QWidget* parent = nullptr);
+    ~ChartsPanel() override;
+
+    void setResult(std::shared_ptr<const SimulationResult> result);
+    std::shared_ptr<const SimulationResult> result() const { return result_; }
+    /// The clock: the charts draw what has happened up to `tick`, and a cursor marks it.
+    void setCurrentTick(Tick tick);
+    /// No clock: the charts draw the whole trace.
+    void clearCurrentTick();
+    /// The timeline's visible span in its cell coordinates (tick t spans [t, t + 1)); the charts
+    /// then show the same ticks, each under its timeline cell when the plot areas line up.
+    void setVisibleRange(double from, double to);
+    /// Back to the whole trace.
+    void resetVisibleRange();
+
+    ChartKind currentChart() const;
+    void setCurrentChart(ChartKind kind);
+    ChartView* view(ChartKind kind) const;
+    /// What the chart `kind` is drawn from right now (for exports: what you see is what you get).
+    ChartInput input(int columns) const;
+
+public Q_SLOTS:
+    /// File > Export: the export dialog, on the current chart.
+    void exportChart();
+    void copyChartImage();
+    void exportDecisions();
+
+Q_SIGNALS:
+    void currentChartChanged(ratelab::ui::ChartKind kind);
+
+private:
+    void refresh(ChartKind kind);
+    void refreshCurrent();
+    void markAllStale();
+    QString hoverText(ChartKind kind, double x) const;
+
+    QTabWidget* tabs_;
+    std::array<ChartView*, 5> views_{};
+    std::array<bool, 5> stale_{};
+    std::shared_ptr<const SimulationResult> result_;
+    std::shared_ptr<const ResultSeries> series_;
+    std::optional<Tick> now_;
+    std::optional<std::pair<double, double>> range_;
+};
+
+}  // namespace ratelab::ui

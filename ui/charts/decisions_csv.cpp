@@ -1,0 +1,53 @@
+#include "charts/decisions_csv.h"
+
+#include <stdexcept>
+
+#include "ratelab/simulation.h"
+
+namespace ratelab::ui {
+namespace {
+
+std::string decimal(const std::optional<Rational>& value) {
+    return value ? value->to_short(6) : std::string();
+}
+
+}  // namespace
+
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string quoted = "\"";
+    for (const char c : text) {
+        if (c == '"')
+            quoted += '"';
+        quoted += c;
+    }
+    return quoted + '"';
+}
+
+void write_decisions_csv(std::ostream& out, const SimulationResult& result) {
+    const Trace& trace = *result.trace;
+    for (const AlgorithmRun& run : result.runs) {
+        if (run.outcomes.size() != trace.requests.size())
+            throw std::invalid_argument("the simulation of " + run.id +
+                                        " kept no per-request decisions");
+    }
+    std::vector<std::string> keys;
+    keys.reserve(trace.keys.size());
+    for (const std::string& key : trace.keys)
+        keys.push_back(csv_field(key));
+    out << kDecisionsCsvHeader << '\n';
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const Request& r = trace.requests[i];
+        const std::string prefix = std::to_string(i) + ',' + std::to_string(r.tick) + ',' +
+                                   keys[r.key] + ',' + std::to_string(r.cost) + ',';
+        for (const AlgorithmRun& run : result.runs) {
+            const Decision d = run.decision(trace, i);
+            out << prefix << run.id << ',' << (d.accepted ? "true" : "false") << ','
+                << decimal(d.release) << ',' << decimal(d.delay) << ','
+                << (d.retry_never ? std::string("never") : decimal(d.retry_after)) << '\n';
+        }
+    }
+}
+
+}  // namespace ratelab::ui

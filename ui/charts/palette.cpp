@@ -1,0 +1,79 @@
+#include "charts/palette.h"
+
+#include <QtMath>
+#include <array>
+
+namespace ratelab::ui {
+namespace {
+
+struct Entry {
+    std::string_view id;
+    AlgorithmStyle style;
+};
+
+// Okabe-Ito colours without vermillion, which the views keep for "rejected" and "over the
+// limit", and without yellow, which is too faint on white paper. The two bucket algorithms get
+// solid and dotted lines so that where they coincide both stay visible.
+const std::array<Entry, 6> kStyles{{
+    {"fixed_window", {QColor(0xE6, 0x9F, 0x00), Qt::SolidLine, MarkerShape::Square}},
+    {"sliding_log", {QColor(0x00, 0x72, 0xB2), Qt::SolidLine, MarkerShape::Circle}},
+    {"sliding_counter", {QColor(0x56, 0xB4, 0xE9), Qt::DashLine, MarkerShape::Triangle}},
+    {"token_bucket", {QColor(0x00, 0x9E, 0x73), Qt::SolidLine, MarkerShape::Diamond}},
+    {"leaky_bucket", {QColor(0xCC, 0x79, 0xA7), Qt::DashDotLine, MarkerShape::Pentagon}},
+    {"gcra", {QColor(0x00, 0x00, 0x00), Qt::DotLine, MarkerShape::Star}},
+}};
+
+QPainterPath regularPolygon(QPointF centre, double radius, int corners, double inner_ratio) {
+    // With an inner ratio below 1 every second corner is pulled in, which makes a star.
+    const int points = inner_ratio < 1.0 ? corners * 2 : corners;
+    QPainterPath path;
+    for (int i = 0; i < points; ++i) {
+        const double angle = -M_PI / 2 + 2 * M_PI * i / points;
+        const double r = (inner_ratio < 1.0 && i % 2 == 1) ? radius * inner_ratio : radius;
+        const QPointF p = centre + QPointF(r * std::cos(angle), r * std::sin(angle));
+        if (i == 0)
+            path.moveTo(p);
+        else
+            path.lineTo(p);
+    }
+    path.closeSubpath();
+    return path;
+}
+
+}  // namespace
+
+AlgorithmStyle algorithmStyle(std::string_view id) {
+    for (const Entry& entry : kStyles) {
+        if (entry.id == id)
+            return entry.style;
+    }
+    return AlgorithmStyle{QColor(0x88, 0x88, 0x88), Qt::SolidLine, MarkerShape::Circle};
+}
+
+QColor algorithmColor(std::string_view id) {
+    return algorithmStyle(id).color;
+}
+
+QPainterPath markerPath(MarkerShape shape, QPointF centre, double size) {
+    const double r = size / 2.0;
+    QPainterPath path;
+    switch (shape) {
+        case MarkerShape::Circle:
+            path.addEllipse(centre, r, r);
+            return path;
+        case MarkerShape::Square:
+            path.addRect(QRectF(centre.x() - r * 0.85, centre.y() - r * 0.85, r * 1.7, r * 1.7));
+            return path;
+        case MarkerShape::Diamond:
+            return regularPolygon(centre, r * 1.1, 4, 1.0);
+        case MarkerShape::Triangle:
+            return regularPolygon(centre + QPointF(0, r * 0.15), r * 1.1, 3, 1.0);
+        case MarkerShape::Star:
+            return regularPolygon(centre, r * 1.15, 5, 0.45);
+        case MarkerShape::Pentagon:
+            return regularPolygon(centre, r, 5, 1.0);
+    }
+    return path;
+}
+
+}  // namespace ratelab::ui
