@@ -1,6 +1,6 @@
 #pragma once
 // Charts need a QApplication (QChart uses widget styles). Tests share one, created on first use
-// on the offscreen platform unless a display was chosen.
+// on the offscreen platform unless a display was chosen, and kept until the process ends.
 
 #include <QApplication>
 
@@ -14,8 +14,10 @@ inline QApplication& app() {
     static int argc = 1;
     static char name[] = "charts_tests";
     static char* argv[] = {name, nullptr};
-    static QApplication application(argc, argv);
-    return application;
+    // Never destroyed: tearing a QApplication down among the other statics at exit crashes
+    // inside Qt. The pointer keeps it reachable for leak checkers.
+    static QApplication* application = new QApplication(argc, argv);
+    return *application;
 }
 
 }  // namespace ratelab::test
