@@ -247,6 +247,18 @@ void addBars(QChart* chart, const ChartSpec& spec, const ChartTheme& theme, Axes
     chart->legend()->setVisible(false);
 }
 
+QString titleHtml(const ChartSpec& spec, const ChartTheme& theme, bool compact) {
+    QString title = spec.title.toHtmlEscaped();
+    if (!spec.note.isEmpty() && !compact) {
+        title += QStringLiteral(
+                     "<br><span style=\"font-weight:normal; font-size:%1px; color:%2\">"
+                     "%3</span>")
+                     .arg(theme.note_font.pixelSize())
+                     .arg(theme.muted_text.name(), spec.note.toHtmlEscaped());
+    }
+    return title;
+}
+
 void styleChart(QChart* chart, const ChartSpec& spec, const ChartTheme& theme) {
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setDropShadowEnabled(false);
@@ -258,15 +270,7 @@ void styleChart(QChart* chart, const ChartSpec& spec, const ChartTheme& theme) {
     chart->setMargins(QMargins(6, 2, 10, 2));
     chart->setTitleFont(theme.title_font);
     chart->setTitleBrush(theme.text);
-    QString title = spec.title.toHtmlEscaped();
-    if (!spec.note.isEmpty()) {
-        title += QStringLiteral(
-                     "<br><span style=\"font-weight:normal; font-size:%1px; color:%2\">"
-                     "%3</span>")
-                     .arg(theme.note_font.pixelSize())
-                     .arg(theme.muted_text.name(), spec.note.toHtmlEscaped());
-    }
-    chart->setTitle(title);
+    chart->setTitle(titleHtml(spec, theme, false));
     QLegend* legend = chart->legend();
     legend->setAlignment(Qt::AlignBottom);
     legend->setFont(theme.legend_font);
@@ -362,6 +366,13 @@ void ChartBuilder::refill(QChart* chart, const ChartSpec& spec) {
                 categories->setRange(spec.y.min, spec.y.max);
         }
     }
+}
+
+void ChartBuilder::setCompact(QChart* chart, const ChartSpec& spec, const ChartTheme& theme,
+                              bool compact) {
+    chart->setTitle(titleHtml(spec, theme, compact));
+    chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
+    chart->setMargins(compact ? QMargins(2, 0, 4, 0) : QMargins(6, 2, 10, 2));
 }
 
 void ChartBuilder::setGroupVisible(QChart* chart, const QString& group, bool visible) {

@@ -20,6 +20,9 @@ public:
     /// Puts the values of `spec` into `chart`, built from a spec of the same shape: each series
     /// is refilled with one replace() call, and the axes follow the new ranges.
     static void refill(QChart* chart, const ChartSpec& spec);
+    /// Compact charts leave out the note and keep the legend beside the plot, for short docks.
+    static void setCompact(QChart* chart, const ChartSpec& spec, const ChartTheme& theme,
+                           bool compact);
     /// Shows or hides every series of `group` (an algorithm id), and dims its legend entries.
     static void setGroupVisible(QChart* chart, const QString& group, bool visible);
     /// The group of a series or a legend entry's series; empty for the chart's furniture.

@@ -90,7 +90,7 @@ ChartSpec loadSpec(const ChartInput& input) {
         spec.lines.append(algorithmLine(
             s.id, toPoints(decimate(s.load, input.from, drawnUntil(input), input.columns))));
     }
-    spec.y = countAxis(tr("Accepted cost in window"), static_cast<double>(highest));
+    spec.y = countAxis(tr("Accepted cost"), static_cast<double>(highest));
     addLimitLines(spec, series.limit);
     addCursor(spec, input);
     return spec;
@@ -100,7 +100,7 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Cumulative;
-    spec.title = tr("Cumulative: accepted above zero, rejected below");
+    spec.title = tr("Cumulative: accepted and rejected cost so far");
     spec.x = timeAxis(input);
     std::int64_t accepted_max = 0;
     std::int64_t rejected_max = 0;
@@ -119,8 +119,7 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     // Rejections are drawn downwards from zero, on one scale with the acceptances.
     const double up = std::max(1.0, static_cast<double>(accepted_max) * 1.08);
     const double down = static_cast<double>(rejected_max) * 1.08;
-    AxisSpec y{tr("Cost so far: accepted (up), rejected (down)"), 0.0, 0.0,
-               niceStep(up + down, 8, 1.0)};
+    AxisSpec y{tr("Cost: rejected | accepted"), 0.0, 0.0, niceStep(up + down, 8, 1.0)};
     y.max = niceCeiling(up, y.step);
     y.min = -niceCeiling(down, y.step);
     spec.y = y;
@@ -139,7 +138,7 @@ ChartSpec queueSpec(const ChartInput& input) {
     const AlgorithmSeries* leaky = series.find("leaky_bucket");
     const Limits& limits = input.result->params.base;
     const std::int64_t queue_size = limits.overrides.queue_size.value_or(limits.limit);
-    spec.y = countAxis(tr("Queued cost units"), static_cast<double>(queue_size));
+    spec.y = countAxis(tr("Queued cost"), static_cast<double>(queue_size));
     if (leaky == nullptr) {
         spec.note = tr("The leaky bucket is not part of this comparison.");
         return spec;
@@ -200,7 +199,7 @@ ChartSpec bucketSpec(const ChartInput& input) {
         line.width = s == tokens ? 4.0 : 2.5;
         spec.lines.append(line);
     }
-    spec.y = countAxis(tr("Cost units available"), static_cast<double>(capacity));
+    spec.y = countAxis(tr("Tokens / allowance"), static_cast<double>(capacity));
     spec.references.append(ReferenceLine{tr("capacity %1").arg(capacity),
                                          static_cast<double>(capacity), Qt::DashLine});
     if (tokens != nullptr && allowance != nullptr) {

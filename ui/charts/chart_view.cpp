@@ -76,6 +76,9 @@ void ChartView::rebuild() {
     for (const QString& group : std::as_const(hidden_))
         ChartBuilder::setGroupVisible(chart(), group, false);
     connectLegend();
+    compact_ = wantsCompact();
+    if (compact_)
+        ChartBuilder::setCompact(chart(), spec_, theme, true);
     const QColor line = theme.visible(chart_colors::kCursor);
     crosshair_->setPen(QPen(line, 1.0, Qt::SolidLine));
     label_box_->setBrush(theme.dark ? QColor(0x20, 0x20, 0x20, 235) : QColor(255, 255, 255, 240));
@@ -176,9 +179,17 @@ void ChartView::contextMenuEvent(QContextMenuEvent* event) {
     menu.exec(event->globalPos());
 }
 
+void ChartView::applyCompact() {
+    compact_ = wantsCompact();
+    if (chart() != nullptr && has_spec_)
+        ChartBuilder::setCompact(chart(), spec_, ChartTheme::screen(palette(), font()), compact_);
+}
+
 void ChartView::resizeEvent(QResizeEvent* event) {
     QChartView::resizeEvent(event);
     hideCrosshair();
+    if (wantsCompact() != compact_)
+        applyCompact();
     const int columns = plotColumns();
     if (columns != last_columns_) {
         last_columns_ = columns;

@@ -52,6 +52,9 @@ protected:
 
 private:
     void rebuild();
+    /// Short views drop the note and move the legend beside the plot.
+    bool wantsCompact() const { return height() < 380 && width() > height() * 2; }
+    void applyCompact();
     void connectLegend();
     void hideCrosshair();
     void showCrosshair(QPointF position);
@@ -65,6 +68,7 @@ private:
     QGraphicsRectItem* label_box_ = nullptr;
     QGraphicsTextItem* label_ = nullptr;
     int last_columns_ = 0;
+    bool compact_ = false;
 };
 
 }  // namespace ratelab::ui

@@ -1,5 +1,6 @@
 #include "charts/charts_panel.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
@@ -14,6 +15,7 @@
 #include "charts/chart_view.h"
 #include "charts/decisions_csv.h"
 #include "charts/export_dialog.h"
+#include "session/frame_model.h"
 
 namespace ratelab::ui {
 namespace {
@@ -87,6 +89,24 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent), tabs_(new QTabWidge
         refreshCurrent();
         Q_EMIT currentChartChanged(currentChart());
     });
+    const auto action = [this](const QString& text, const QKeySequence& keys, const QString& tip,
+                               void (ChartsPanel::*slot)()) {
+        auto* created = new QAction(text, this);
+        created->setShortcut(keys);
+        created->setToolTip(
+            keys.isEmpty() ? tip : tr("%1 (%2)").arg(tip, keys.toString(QKeySequence::NativeText)));
+        connect(created, &QAction::triggered, this, slot);
+        export_actions_.append(created);
+    };
+    action(tr("E&xport Chart…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+           tr("Save the chart on show as PNG, SVG or PDF, in a print theme"),
+           &ChartsPanel::exportChart);
+    action(tr("Cop&y Chart Image"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+           tr("Copy the chart on show to the clipboard as an image"), &ChartsPanel::copyChartImage);
+    action(tr("Export &Decisions as CSV…"), QKeySequence(),
+           tr("Save every decision, one row per request and algorithm"),
+           &ChartsPanel::exportDecisions);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs_);
@@ -96,9 +116,16 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent), tabs_(new QTabWidge
 ChartsPanel::~ChartsPanel() = default;
 
 void ChartsPanel::setResult(std::shared_ptr<const SimulationResult> result) {
+    if (result == result_)
+        return;
     result_ = std::move(result);
     series_ = result_ ? std::make_shared<const ResultSeries>(compute_series(*result_)) : nullptr;
     markAllStale();
+}
+
+void ChartsPanel::setFrame(const Frame& frame) {
+    setResult(frame.result);
+    setCurrentTick(frame.now);
 }
 
 void ChartsPanel::setCurrentTick(Tick tick) {

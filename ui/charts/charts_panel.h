@@ -8,11 +8,13 @@
 #include "charts/chart_spec.h"
 #include "charts/chart_specs.h"
 
+class QAction;
 class QTabWidget;
 
 namespace ratelab::ui {
 
 class ChartView;
+struct Frame;
 
 /// The five live charts of a simulation, one per tab, sharing the timeline's x axis.
 ///
@@ -26,6 +28,7 @@ public:
     explicit ChartsPanel(QWidget* parent = nullptr);
     ~ChartsPanel() override;
 
+    /// A new simulation. The same result again changes nothing.
     void setResult(std::shared_ptr<const SimulationResult> result);
     std::shared_ptr<const SimulationResult> result() const { return result_; }
     /// The clock: the charts draw what has happened up to `tick`, and a cursor marks it.
@@ -37,6 +40,12 @@ public:
     void setVisibleRange(double from, double to);
     /// Back to the whole trace.
     void resetVisibleRange();
+
+    /// The desktop app's snapshot: its result and its clock.
+    void setFrame(const ratelab::ui::Frame& frame);
+
+    /// Export Chart, Copy Chart Image, Export Decisions: for the File menu.
+    QList<QAction*> exportActions() const { return export_actions_; }
 
     ChartKind currentChart() const;
     void setCurrentChart(ChartKind kind);
@@ -66,6 +75,7 @@ private:
     std::shared_ptr<const ResultSeries> series_;
     std::optional<Tick> now_;
     std::optional<std::pair<double, double>> range_;
+    QList<QAction*> export_actions_;
 };
 
 }  // namespace ratelab::ui
