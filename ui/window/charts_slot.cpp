@@ -31,4 +31,14 @@ QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent) {
 #endif
 }
 
+QList<QAction*> chartsExportActions(QWidget* charts_widget) {
+#ifdef RATELAB_HAVE_CHARTS_PANEL
+    if (auto* panel = qobject_cast<ChartsPanel*>(charts_widget))
+        return panel->exportActions();
+#else
+    (void)charts_widget;
+#endif
+    return {};
+}
+
 }  // namespace ratelab::ui

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QList>
+
+class QAction;
 class QWidget;
 
 namespace ratelab::ui {
@@ -25,5 +28,8 @@ struct ChartsContext {
 ///     void setVisibleRange(double first_tick, double last_tick);  // slot
 /// and is fed from the context; until then it is a placeholder.
 QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent);
+/// The charts' export commands (Export Chart, Copy Chart Image, Export Decisions) for the File
+/// menu; empty for the placeholder.
+QList<QAction*> chartsExportActions(QWidget* charts_widget);
 
 }  // namespace ratelab::ui

@@ -18,6 +18,7 @@
 #include "panels/clock_widgets.h"
 #include "panels/parameters_bar.h"
 #include "session/session.h"
+#include "window/charts_slot.h"
 #include "window/file_controller.h"
 #include "window/main_window.h"
 
@@ -69,6 +70,11 @@ void MainWindow::createMenus() {
     file->addAction(actions_.save);
     file->addAction(actions_.save_as);
     file->addSeparator();
+    if (const QList<QAction*> exports = chartsExportActions(charts_dock_->widget());
+        !exports.isEmpty()) {
+        file->addActions(exports);
+        file->addSeparator();
+    }
     file->addAction(actions_.quit);
     rebuildRecentMenu();
 
