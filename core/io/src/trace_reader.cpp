@@ -270,6 +270,14 @@ void TraceReader::top_value_start(bool is_object, bool is_array, const JsonValue
 }
 
 void TraceReader::tree_insert(Json node, bool container) {
+    if (container) {
+        // Copying, printing and freeing JSON trees recurse; a bound keeps a hostile file from
+        // exhausting the stack. Real trace files nest four levels at most.
+        constexpr std::size_t kMaxDepth = 64;
+        if (tree_.size() >= kMaxDepth) {
+            fail("too-deep", "values nest more than " + std::to_string(kMaxDepth) + " levels deep");
+        }
+    }
     TreeFrame& frame = tree_.back();
     Json* inserted = nullptr;
     if (frame.node->is_array()) {
