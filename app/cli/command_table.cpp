@@ -7,7 +7,8 @@
     X(compare)                  \
     X(validate)                 \
     X(generate)                 \
-    X(import)
+    X(import)                   \
+    X(render)
 
 namespace ratelab::cli {
 

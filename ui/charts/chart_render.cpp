@@ -51,7 +51,7 @@ QString imageFormatName(ImageFormat format) {
 }
 
 void paintChart(QPainter& painter, const QRectF& target, const ChartSpec& spec,
-                const ChartTheme& theme) {
+                const ChartTheme& theme, const std::optional<QRectF>& plot_area) {
     // A chart lives in a scene; a private one lays it out at the target size and renders it.
     QGraphicsScene scene;
     QChart* chart = ChartBuilder::build(spec, theme);
@@ -59,6 +59,21 @@ void paintChart(QPainter& painter, const QRectF& target, const ChartSpec& spec,
     const QRectF area(QPointF(0, 0), target.size());
     chart->setGeometry(area);
     chart->layout()->activate();
+    if (plot_area) {
+        // Qt's own setPlotArea() moves the series but leaves the axes where the layout put
+        // them; widening the margins by the difference moves both. Labels keep their widths,
+        // so a second pass only corrects rounding.
+        for (int pass = 0; pass < 2; ++pass) {
+            const QRectF actual = chart->plotArea();
+            QMargins margins = chart->margins();
+            margins.setLeft(margins.left() + qRound(plot_area->left() - actual.left()));
+            margins.setRight(margins.right() + qRound(actual.right() - plot_area->right()));
+            margins.setTop(margins.top() + qRound(plot_area->top() - actual.top()));
+            margins.setBottom(margins.bottom() + qRound(actual.bottom() - plot_area->bottom()));
+            chart->setMargins(margins);
+            chart->layout()->activate();
+        }
+    }
     scene.setSceneRect(area);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
@@ -77,13 +92,15 @@ QImage renderImage(const PaintFunction& paint, QSize size, int scale) {
     scale = std::max(scale, 1);
     QImage image(size * scale, QImage::Format_ARGB32_Premultiplied);
     image.setDevicePixelRatio(scale);
-    const int dots_per_meter = static_cast<int>(96.0 * scale * kInchesPerMeter + 0.5);
-    image.setDotsPerMeterX(dots_per_meter);
-    image.setDotsPerMeterY(dots_per_meter);
     image.fill(Qt::white);
     QPainter painter(&image);
     paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     painter.end();
+    // Only now: text sized in points is laid out at 96 dpi, and the file then says how many
+    // pixels make an inch, so a 2x image shows at its logical size.
+    const int dots_per_meter = static_cast<int>(96.0 * scale * kInchesPerMeter + 0.5);
+    image.setDotsPerMeterX(dots_per_meter);
+    image.setDotsPerMeterY(dots_per_meter);
     return image;
 }
 
@@ -119,14 +136,17 @@ QByteArray renderPdf(const PaintFunction& paint, QSize size, const QString& titl
     buffer.open(QIODevice::WriteOnly);
     {
         QPdfWriter writer(&buffer);
-        // One logical pixel is one point: a 800 x 450 figure is an 800 x 450 pt page.
-        writer.setResolution(72);
+        // One logical pixel is one point: a 800 x 450 figure is an 800 x 450 pt page. The
+        // writer works at 96 dpi, like the screen the layout was measured on, so text sized in
+        // points comes out as in the PNG and SVG; the painter scales pixels to points.
+        writer.setResolution(96);
         writer.setPageSize(
             QPageSize(QSizeF(size), QPageSize::Point, QString(), QPageSize::ExactMatch));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Point);
         writer.setTitle(title);
         writer.setCreator(QStringLiteral("RateLab"));
         QPainter painter(&writer);
+        painter.scale(96.0 / 72.0, 96.0 / 72.0);
         paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
         painter.end();
     }

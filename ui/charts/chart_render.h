@@ -24,9 +24,10 @@ enum class ImageFormat { Png, Svg, Pdf };
 std::optional<ImageFormat> imageFormatFromName(const QString& name);
 QString imageFormatName(ImageFormat format);
 
-/// Draws `spec` into `target` with the same builder the live charts use.
+/// Draws `spec` into `target` with the same builder the live charts use. `plot_area`, in
+/// target coordinates, pins the plot (to line it up with something drawn beside it).
 void paintChart(QPainter& painter, const QRectF& target, const ChartSpec& spec,
-                const ChartTheme& theme);
+                const ChartTheme& theme, const std::optional<QRectF>& plot_area = std::nullopt);
 /// paintChart() in the print theme, as a PaintFunction.
 PaintFunction printedChart(const ChartSpec& spec);
 

@@ -1,0 +1,157 @@
+// ratelab-cli render: draws a chart, the timeline or a composed figure of a trace as PNG, SVG or
+// PDF without any display, with the same drawing code as the desktop app.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "cli_support.h"
+#include "ratelab/io/trace_file.h"
+#include "ratelab/limits.h"
+
+#ifdef RATELAB_CLI_RENDER
+#include <QApplication>
+#include <QBuffer>
+#include <QImageWriter>
+
+#include "charts/chart_render.h"
+#include "charts/chart_specs.h"
+#include "charts/figure.h"
+#include "charts/timeline_print.h"
+#endif
+
+namespace ratelab::cli {
+
+namespace {
+
+const char* const kViews = "load, cumulative, queue, bucket, worst, timeline or figure";
+
+#ifdef RATELAB_CLI_RENDER
+
+/// Qt's own chatter (missing runtime folders, platform notes) would drown the one-line errors
+/// the command line promises; only fatal messages get through.
+void quiet_qt_messages(QtMsgType type, const QMessageLogContext&, const QString& message) {
+    if (type == QtFatalMsg || type == QtCriticalMsg)
+        fprintf(stderr, "ratelab-cli render: %s\n", qPrintable(message));
+}
+
+ui::ImageFormat chosen_format(const Arguments& args) {
+    std::string name = args.get("format").value_or("");
+    if (name.empty()) {
+        const std::string output = args.get("output").value_or("-");
+        name = std::filesystem::path(output).extension().string();
+        if (!name.empty())
+            name.erase(0, 1);
+        if (name.empty())
+            throw UsageError("say --format png|svg|pdf, or give -o a file name ending in one");
+    }
+    const auto format = ui::imageFormatFromName(QString::fromStdString(name));
+    if (!format)
+        throw UsageError("unknown format \"" + name + "\" (known: png, svg, pdf)");
+    return *format;
+}
+
+std::string to_bytes(const ui::PaintFunction& paint, ui::ImageFormat format, QSize size, int scale,
+                     const QString& title) {
+    QByteArray bytes;
+    if (format == ui::ImageFormat::Png) {
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QImageWriter writer(&buffer, "png");
+        if (!writer.write(ui::renderImage(paint, size, scale)))
+            throw std::runtime_error("cannot encode the PNG: " +
+                                     writer.errorString().toStdString());
+    } else if (format == ui::ImageFormat::Svg) {
+        bytes = ui::renderSvg(paint, size, title);
+    } else {
+        bytes = ui::renderPdf(paint, size, title);
+    }
+    return bytes.toStdString();
+}
+
+int run_render(const Arguments& args, CommandIo& io) {
+    if (!args.get("output"))
+        throw UsageError("say where to write the image with -o FILE (\"-\" for standard output)");
+    const std::string view_name = args.get("view").value_or("load");
+    const auto view = ui::exportViewFromName(QString::fromStdString(view_name));
+    if (!view)
+        throw UsageError("unknown view \"" + view_name + "\" (known: " + kViews + ")");
+    const ui::ImageFormat format = chosen_format(args);
+    const QSize defaults = ui::defaultExportSize(*view);
+    const QSize size(
+        static_cast<int>(args.integer("width", 200, 8000).value_or(defaults.width())),
+        static_cast<int>(args.integer("height", 150, 8000).value_or(defaults.height())));
+    const int scale = static_cast<int>(args.integer("scale", 1, 4).value_or(1));
+
+    io::TraceDocument doc = io::load_trace(args.positionals[0]);
+    for (const std::string& warning : doc.warnings)
+        io.err << "ratelab-cli render: " << args.positionals[0] << ": " << warning << "\n";
+    if (auto limit = args.integer("limit", 1, bounds::kMaxLimit))
+        doc.params.base.limit = *limit;
+    if (auto window = args.integer("window", 1, bounds::kMaxWindow))
+        doc.params.base.window = *window;
+    const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
+    const auto result = simulate(trace, doc.params);
+
+    // Charts need a QApplication (not merely a QGuiApplication), and no display is needed:
+    // the offscreen platform draws the same pixels everywhere, unless the caller chose another.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quiet_qt_messages);
+    int argc = 1;
+    char name[] = "ratelab-cli";
+    char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+
+    ui::FigureRequest request;
+    request.view = *view;
+    request.result = result;
+    request.columns = size.width() * scale;
+    request.scenario = QString::fromStdString(
+        doc.name.empty() ? std::filesystem::path(args.positionals[0]).stem().string() : doc.name);
+    request.title = QString::fromStdString(args.get("title").value_or(""));
+    request.timeline = ui::printedTimelinePainter();
+    const ui::PaintFunction paint = ui::figurePainter(request);
+    write_output(args, to_bytes(paint, format, size, scale, ui::figureTitle(request)), io);
+    return kExitOk;
+}
+
+#else
+
+int run_render(const Arguments&, CommandIo& io) {
+    io.err << "ratelab-cli render: this build has no Qt, so it cannot draw; rebuild with the "
+              "desktop app (RATELAB_BUILD_GUI=ON)\n";
+    return kExitFailure;
+}
+
+#endif
+
+}  // namespace
+
+Command make_render_command() {
+    return {
+        "render",
+        "draw a chart, the timeline or a figure of a trace as PNG, SVG or PDF",
+        "render TRACE.json --view VIEW -o FILE [options]",
+        std::string("Draws without a display, with the desktop app's drawing code and its light\n"
+                    "print theme, so a docs pipeline can regenerate every figure. VIEW is ") +
+            kViews +
+            ".\n"
+            "A figure composes a title, the timeline, the comparison table, the load chart\n"
+            "and a caption. Sizes are logical pixels (points in a PDF); --scale multiplies\n"
+            "the pixels of a PNG. SVG keeps its text as text; PDF embeds its fonts.",
+        {{"view", "VIEW", "what to draw (default: load)"},
+         {"format", "FORMAT", "png, svg or pdf (default: from the file name)"},
+         {"width", "PX", "width in logical pixels (default: 800; figure 1000)"},
+         {"height", "PX", "height in logical pixels (default: 450; figure and timeline more)"},
+         {"scale", "N", "device pixels per logical pixel in a PNG, 1 to 4 (default: 1)"},
+         {"limit", "L", "override the trace's limit L"},
+         {"window", "W", "override the trace's window W (ticks)"},
+         {"title", "TEXT", "replace the title"},
+         output_option("the image")},
+        1,
+        1,
+        false,
+        run_render};
+}
+
+}  // namespace ratelab::cli

@@ -1,0 +1,113 @@
+#include "charts/comparison_table.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <array>
+
+#include "charts/chart_theme.h"
+#include "charts/palette.h"
+#include "ratelab/registry.h"
+#include "ratelab/simulation.h"
+
+namespace ratelab::ui {
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("ratelab::ui::ComparisonTable", text);
+}
+
+double rowHeight(const ChartTheme& theme) {
+    return std::ceil(QFontMetricsF(theme.legend_font).height() * 1.65);
+}
+
+QString countAndCost(std::int64_t count, std::int64_t cost) {
+    return cost == count ? QString::number(count) : tr("%1 (cost %2)").arg(count).arg(cost);
+}
+
+QString algorithmName(const std::string& id) {
+    const AlgorithmInfo* info = Registry::instance().find(id);
+    return info ? QCoreApplication::translate("Algorithm", info->name.c_str())
+                : QString::fromStdString(id);
+}
+
+}  // namespace
+
+double comparisonTableHeight(const SimulationResult& result, const ChartTheme& theme) {
+    return rowHeight(theme) * static_cast<double>(result.runs.size() + 1);
+}
+
+void paintComparisonTable(QPainter& painter, const QRectF& target, const SimulationResult& result,
+                          const ChartTheme& theme) {
+    const double row = rowHeight(theme);
+    const std::int64_t limit = result.params.base.limit;
+    // Column edges as fractions of the width; the first column holds the names.
+    const std::array<double, 6> edges{0.0, 0.30, 0.45, 0.60, 0.85, 1.0};
+    const std::array<QString, 5> headers{
+        tr("Algorithm"), tr("Accepted"), tr("Rejected"),
+        tr("Worst burst in %1 ticks").arg(result.params.base.window), tr("Longest delay")};
+    const auto cell = [&](int column, double top) {
+        const double left = target.left() + target.width() * edges[column];
+        const double right = target.left() + target.width() * edges[column + 1];
+        return QRectF(left + 8.0, top, right - left - 16.0, row);
+    };
+
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QFont header_font = theme.legend_font;
+    header_font.setBold(true);
+    painter.setFont(header_font);
+    painter.setPen(theme.text);
+    for (int c = 0; c < 5; ++c) {
+        painter.drawText(cell(c, target.top()),
+                         Qt::AlignVCenter | (c == 0 ? Qt::AlignLeft : Qt::AlignRight), headers[c]);
+    }
+    painter.setPen(QPen(theme.axis_line, 1.0));
+    painter.drawLine(QPointF(target.left(), target.top() + row),
+                     QPointF(target.right(), target.top() + row));
+
+    double top = target.top() + row;
+    bool striped = false;
+    for (const AlgorithmRun& run : result.runs) {
+        if (striped)
+            painter.fillRect(QRectF(target.left(), top, target.width(), row),
+                             QColor(0xF5, 0xF5, 0xF5));
+        striped = !striped;
+        const AlgorithmStyle style = algorithmStyle(run.id);
+        const QRectF name = cell(0, top);
+        painter.fillPath(
+            markerPath(style.marker, QPointF(name.left() + 6.0, name.center().y()), 11.0),
+            style.color);
+        painter.setFont(theme.legend_font);
+        painter.setPen(theme.text);
+        painter.drawText(name.adjusted(20.0, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                         algorithmName(run.id));
+        painter.drawText(cell(1, top), Qt::AlignVCenter | Qt::AlignRight,
+                         countAndCost(run.totals.accepted, run.totals.accepted_cost));
+        painter.drawText(cell(2, top), Qt::AlignVCenter | Qt::AlignRight,
+                         countAndCost(run.totals.rejected, run.totals.rejected_cost));
+        const bool over = run.worst_burst.cost > limit;
+        QFont burst_font = theme.legend_font;
+        burst_font.setBold(over);
+        painter.setFont(burst_font);
+        painter.setPen(over ? chart_colors::kOverLimitText : theme.text);
+        painter.drawText(cell(3, top), Qt::AlignVCenter | Qt::AlignRight,
+                         tr("%1 from t = %2%3")
+                             .arg(run.worst_burst.cost)
+                             .arg(QString::fromStdString(run.worst_burst.start.to_short()),
+                                  over ? tr(" (> L)") : QString()));
+        painter.setFont(theme.legend_font);
+        painter.setPen(theme.text);
+        painter.drawText(
+            cell(4, top), Qt::AlignVCenter | Qt::AlignRight,
+            run.releases
+                ? tr("%1 ticks").arg(QString::fromStdString(run.totals.max_delay.to_short()))
+                : QStringLiteral("\u2013"));
+        top += row;
+    }
+    painter.setPen(QPen(theme.grid, 1.0));
+    painter.drawLine(QPointF(target.left(), top), QPointF(target.right(), top));
+    painter.restore();
+}
+
+}  // namespace ratelab::ui

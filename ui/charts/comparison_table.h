@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QRectF>
+
+class QPainter;
+
+namespace ratelab {
+struct SimulationResult;
+}
+
+namespace ratelab::ui {
+
+struct ChartTheme;
+
+/// The comparison table of a figure: per algorithm, what it accepted and rejected, its worst
+/// W-tick burst (in red above L) and its longest queue delay, marked with the algorithm's chart
+/// colour. The height it needs at the theme's fonts, and the painting itself.
+double comparisonTableHeight(const SimulationResult& result, const ChartTheme& theme);
+void paintComparisonTable(QPainter& painter, const QRectF& target, const SimulationResult& result,
+                          const ChartTheme& theme);
+
+}  // namespace ratelab::ui

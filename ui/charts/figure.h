@@ -1,0 +1,61 @@
+#pragma once
+
+#include <QRectF>
+#include <QSize>
+#include <QString>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "charts/chart_render.h"
+#include "charts/chart_spec.h"
+#include "ratelab/simulation.h"
+
+namespace ratelab::ui {
+
+/// Paints the timeline of `result` over the ticks [from, to) into `target` and returns its
+/// plot's rectangle, so that a chart drawn below can line its x axis up with it. The desktop
+/// app provides it (printedTimelinePainter()); ratelab_charts only calls it.
+using TimelinePainter = std::function<QRectF(QPainter& painter, const QRectF& target,
+                                             const std::shared_ptr<const SimulationResult>& result,
+                                             double from, double to)>;
+
+/// What can be exported or rendered: one of the five charts, the timeline, or a figure.
+enum class ExportView { Load, Cumulative, Queue, Bucket, Worst, Timeline, Figure };
+
+/// "load" ... "worst", "timeline", "figure": the names `ratelab-cli render --view` takes.
+QString exportViewName(ExportView view);
+std::optional<ExportView> exportViewFromName(const QString& name);
+/// The chart a view shows, if it is one of the five charts.
+std::optional<ChartKind> chartOf(ExportView view);
+ExportView viewOf(ChartKind chart);
+/// A size that suits the view at 1x, in logical pixels.
+QSize defaultExportSize(ExportView view);
+
+struct FigureRequest {
+    ExportView view = ExportView::Figure;
+    std::shared_ptr<const SimulationResult> result;
+    /// The trace's name, for the figure's title and caption ("The boundary burst").
+    QString scenario;
+    /// Replaces the default title when not empty.
+    QString title;
+    /// The chart a figure shows under its table.
+    ChartKind figure_chart = ChartKind::Load;
+    /// Pixel columns the series are decimated to (the image's device width).
+    int columns = 1600;
+    /// Needed for the timeline and figure views.
+    TimelinePainter timeline;
+};
+
+/// The title a view gets: the chart's own, or the scenario's name, unless one was given.
+QString figureTitle(const FigureRequest& request);
+/// "The boundary burst, L = 4, W = 10".
+QString figureCaption(const FigureRequest& request);
+
+/// Draws the requested view over the whole trace in the print theme. A figure stacks a title,
+/// the timeline with its lanes, the comparison table, the chosen chart (its x axis lined up
+/// with the timeline's) and a caption. Throws std::invalid_argument for a timeline or figure
+/// without a TimelinePainter.
+PaintFunction figurePainter(const FigureRequest& request);
+
+}  // namespace ratelab::ui

@@ -1,0 +1,174 @@
+#include "charts/timeline_print.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QImage>
+#include <QPainter>
+#include <QPalette>
+#include <algorithm>
+#include <cmath>
+
+#include "charts/chart_theme.h"
+#include "session/algorithm_names.h"
+#include "session/frame_model.h"
+#include "timeline/time_axis.h"
+#include "timeline/timeline_layout.h"
+#include "timeline/timeline_painter.h"
+#include "timeline/timeline_panel.h"
+#include "timeline/timeline_scene.h"
+
+namespace ratelab::ui {
+namespace {
+
+constexpr double kLegendHeight = 28.0;
+
+QPalette printPalette() {
+    const ChartTheme theme = ChartTheme::print();
+    QPalette palette;
+    palette.setColor(QPalette::Base, Qt::white);
+    palette.setColor(QPalette::AlternateBase, QColor(0xF6, 0xF6, 0xF6));
+    palette.setColor(QPalette::Window, QColor(0xF2, 0xF2, 0xF2));
+    palette.setColor(QPalette::WindowText, theme.text);
+    palette.setColor(QPalette::Text, theme.text);
+    palette.setColor(QPalette::PlaceholderText, theme.muted_text);
+    palette.setColor(QPalette::Mid, QColor(0xA0, 0xA0, 0xA0));
+    palette.setColor(QPalette::Midlight, QColor(0xE2, 0xE2, 0xE2));
+    palette.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));
+    return palette;
+}
+
+/// The timeline sizes its text in points, as the app's font does.
+QFont printFont() {
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setStyleHint(QFont::SansSerif);
+    font.setHintingPreference(QFont::PreferNoHinting);
+    font.setPointSizeF(9.5);
+    return font;
+}
+
+/// Room for the longest lane name, as the app leaves it.
+double gutterWidth(const QFont& font, const SimulationResult& result) {
+    const QFontMetricsF bold([&] {
+        QFont b = font;
+        b.setBold(true);
+        return b;
+    }());
+    double gutter = 0.0;
+    for (const AlgorithmRun& run : result.runs)
+        gutter = std::max(gutter, bold.horizontalAdvance(algorithmName(run.id)) + 30.0);
+    return std::max(gutter, 150.0);
+}
+
+/// How far right `widget` draws when given plenty of room: its rightmost inked pixel.
+double drawnWidth(QWidget& widget) {
+    widget.resize(3000, 28);
+    QImage image(widget.size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    widget.render(&image, QPoint(), QRegion(), QWidget::DrawChildren);
+    for (int x = image.width() - 1; x >= 0; --x) {
+        for (int y = 0; y < image.height(); ++y) {
+            if (qAlpha(image.pixel(x, y)) != 0)
+                return x + 1;
+        }
+    }
+    return 0.0;
+}
+
+/// The app's gutter shows the clock ("t = 12") and an editing hint ("click to add"); neither
+/// means anything on paper. Until the timeline can be asked to leave them out, the printed
+/// timeline paints the two gutter cells again without them, in the gutter's own style.
+void withoutInteractiveHints(QPainter& painter, const TimelineScene& scene) {
+    const TimelineLayout& layout = scene.layout;
+    const double gutter = layout.plot_left - 4.0;
+    const QColor background = scene.palette.color(QPalette::Window);
+    painter.fillRect(QRectF(0, layout.ruler.top(), gutter, layout.ruler.height()), background);
+    const QRectF row(0, layout.trace.top(), gutter, layout.trace.height());
+    painter.fillRect(row, background);
+    QFont bold = scene.font;
+    bold.setBold(true);
+    QFont small = scene.font;
+    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
+    const QFontMetricsF bold_metrics(bold);
+    const QFontMetricsF small_metrics(small);
+    const QRectF area = row.adjusted(10.0, 0.0, -6.0, 0.0);
+    const double top = area.center().y() - (bold_metrics.height() + small_metrics.height()) / 2;
+    painter.setFont(bold);
+    painter.setPen(scene.palette.color(QPalette::WindowText));
+    painter.drawText(QRectF(area.left(), top, area.width(), bold_metrics.height()),
+                     Qt::AlignLeft | Qt::AlignVCenter,
+                     QCoreApplication::translate("Timeline", "Requests"));
+    painter.setFont(small);
+    painter.setPen(scene.palette.color(QPalette::PlaceholderText));
+    const std::size_t count = scene.trace().requests.size();
+    painter.drawText(
+        QRectF(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height()),
+        Qt::AlignLeft | Qt::AlignVCenter,
+        count == 1 ? QCoreApplication::translate("Timeline", "1 request")
+                   : QCoreApplication::translate("Timeline", "%1 requests").arg(count));
+}
+
+}  // namespace
+
+QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
+                            const std::shared_ptr<const SimulationResult>& result, double from,
+                            double to) {
+    const QFont font = printFont();
+    const QPalette palette = printPalette();
+    Frame frame;
+    frame.result = result;
+    frame.revealed = result;
+    frame.decided = result->trace->requests.size();
+    // Every decision is shown: the clock stands past the end, so no future is greyed out and its
+    // handle falls outside the plot.
+    frame.now = static_cast<Tick>(std::ceil(to)) + 1;
+
+    const QSizeF size(target.width(), std::max(1.0, target.height() - kLegendHeight));
+    const TimelineLayout layout =
+        TimelineLayout::compute(size, result->runs.size(), gutterWidth(font, *result));
+    TimeAxis axis;
+    axis.setWidth(layout.plot_width);
+    axis.setContent(from, std::max(to, from + 1.0));
+    axis.fit();
+    TimelineScene scene = TimelineScene::build(axis, layout, frame);
+    scene.palette = palette;
+    scene.font = font;
+
+    painter.save();
+    painter.translate(target.topLeft());
+    painter.setFont(font);
+    painter.fillRect(QRectF(QPointF(0, 0), target.size()), palette.color(QPalette::Base));
+    // The same layers, in the same order and with the same clip, as the app's timeline view.
+    paintTimelineBackground(painter, scene);
+    painter.save();
+    painter.setClipRect(QRectF(layout.plot_left, 0, layout.plot_width + 4.0, layout.bottom()));
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    paintTimelineRuler(painter, scene);
+    paintTimelineTrace(painter, scene);
+    paintTimelineLanes(painter, scene);
+    painter.restore();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    paintTimelineGutter(painter, scene);
+    withoutInteractiveHints(painter, scene);
+
+    TimelineLegend legend;
+    legend.setPalette(palette);
+    // The legend is one line: smaller type rather than a clipped end on a narrow figure.
+    QFont legend_font = font;
+    legend.setFont(legend_font);
+    while (drawnWidth(legend) > target.width() - 4.0 && legend_font.pointSizeF() > 6.5) {
+        legend_font.setPointSizeF(legend_font.pointSizeF() - 0.5);
+        legend.setFont(legend_font);
+    }
+    legend.resize(static_cast<int>(target.width()), static_cast<int>(kLegendHeight));
+    painter.translate(0, size.height());
+    legend.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    painter.restore();
+    return QRectF(target.left() + layout.plot_left, target.top() + layout.trace.top(),
+                  layout.plot_width, layout.bottom() - layout.trace.top());
+}
+
+TimelinePainter printedTimelinePainter() {
+    return &paintPrintedTimeline;
+}
+
+}  // namespace ratelab::ui
