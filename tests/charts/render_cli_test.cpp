@@ -1,0 +1,134 @@
+// ratelab-cli render as a docs pipeline runs it: separate processes, files on disk, exit statuses.
+#include <QFile>
+#include <QImage>
+#include <QRegularExpression>
+#include <QXmlStreamReader>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+
+#include "catch.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string err;
+};
+
+const std::string kTrace = std::string(RATELAB_SOURCE_DIR) + "/traces/boundary-burst.json";
+
+/// Runs ratelab-cli with `args`; stderr is kept, stdout dropped.
+Run render(const std::string& args) {
+    const fs::path err_file = fs::temp_directory_path() / "ratelab-render-test.err";
+    const std::string command = std::string("\"") + RATELAB_CLI + "\" " + args + " 2>\"" +
+                                err_file.string() + "\" >/dev/null";
+    Run run;
+    const int raw = std::system(command.c_str());
+    run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    QFile err(QString::fromStdString(err_file.string()));
+    if (err.open(QIODevice::ReadOnly))
+        run.err = err.readAll().toStdString();
+    return run;
+}
+
+fs::path scratch(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("ratelab-render-" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+QByteArray bytes(const fs::path& file) {
+    QFile f(QString::fromStdString(file.string()));
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    return f.readAll();
+}
+
+}  // namespace
+
+TEST_CASE("render: every view as SVG, well-formed and the same bytes every time") {
+    const fs::path dir = scratch("svg");
+    for (const char* view :
+         {"load", "cumulative", "queue", "bucket", "worst", "timeline", "figure"}) {
+        INFO(view);
+        const fs::path first = dir / (std::string(view) + "-1.svg");
+        const fs::path second = dir / (std::string(view) + "-2.svg");
+        const std::string args = "render \"" + kTrace + "\" --view " + view + " -o ";
+        REQUIRE(render(args + "\"" + first.string() + "\"").status == 0);
+        REQUIRE(render(args + "\"" + second.string() + "\"").status == 0);
+        const QByteArray svg = bytes(first);
+        CHECK(svg == bytes(second));
+        QXmlStreamReader xml(svg);
+        while (!xml.atEnd())
+            xml.readNext();
+        CHECK_FALSE(xml.hasError());
+        CHECK(svg.contains("<text"));
+    }
+}
+
+TEST_CASE("render: a figure names the scenario and shows every algorithm") {
+    const fs::path out = scratch("figure") / "figure.svg";
+    REQUIRE(render("render \"" + kTrace + "\" --view figure -o \"" + out.string() + "\"").status ==
+            0);
+    const QString svg = QString::fromUtf8(bytes(out));
+    CHECK(svg.contains(QStringLiteral("The boundary burst, L = 4, W = 10")));
+    for (const char* name :
+         {"Fixed window", "Sliding log", "Sliding counter", "Token bucket", "Leaky bucket", "GCRA"})
+        CHECK(svg.contains(QString::fromLatin1(name)));
+    CHECK(svg.contains(QStringLiteral("Worst burst in 10 ticks")));
+}
+
+TEST_CASE("render: PNG size follows width, height and scale; PDF is one page of that size") {
+    const fs::path dir = scratch("sizes");
+    const fs::path png = dir / "load.png";
+    REQUIRE(render("render \"" + kTrace +
+                   "\" --view bucket --width 640 --height 360 --scale 2 -o \"" + png.string() +
+                   "\"")
+                .status == 0);
+    const QImage image(QString::fromStdString(png.string()));
+    CHECK(image.width() == 1280);
+    CHECK(image.height() == 720);
+    const fs::path pdf = dir / "worst.pdf";
+    REQUIRE(render("render \"" + kTrace + "\" --view worst --width 500 --height 300 -o \"" +
+                   pdf.string() + "\"")
+                .status == 0);
+    const QString text = QString::fromLatin1(bytes(pdf));
+    CHECK(text.count(QRegularExpression(QStringLiteral("/Type\\s*/Page[^s]"))) == 1);
+    CHECK(text.contains(
+        QRegularExpression(QStringLiteral("/MediaBox\\s*\\[0 0 500(\\.0+)? 300(\\.0+)?\\]"))));
+}
+
+TEST_CASE("render: --limit, --window and --title change what is drawn") {
+    const fs::path out = scratch("options") / "load.svg";
+    REQUIRE(render("render \"" + kTrace +
+                   "\" --view load --limit 3 --window 5 --title \"Three per five\" -o \"" +
+                   out.string() + "\"")
+                .status == 0);
+    const QString svg = QString::fromUtf8(bytes(out));
+    CHECK(svg.contains(QStringLiteral("Three per five")));
+    CHECK(svg.contains(QStringLiteral("L = 3")));
+    CHECK(svg.contains(QStringLiteral("2L = 6")));
+}
+
+TEST_CASE("render: bad input gives status 2 and one line naming the problem") {
+    const fs::path dir = scratch("bad");
+    const std::string out = "\"" + (dir / "x.png").string() + "\"";
+    const std::array<std::pair<std::string, std::string>, 5> cases{{
+        {"render \"" + kTrace + "\" --view pie -o " + out, "unknown view \"pie\""},
+        {"render \"" + kTrace + "\" --format gif -o " + out, "unknown format \"gif\""},
+        {"render \"" + kTrace + "\" --view load", "-o FILE"},
+        {"render \"" + kTrace + "\" --width 5 -o " + out, "width"},
+        {"render \"" + dir.string() + "/missing.json\" -o " + out, "missing.json"},
+    }};
+    for (const auto& [args, expected] : cases) {
+        INFO(args);
+        const Run run = render(args);
+        CHECK(run.status == 2);
+        CHECK(run.err.find(expected) != std::string::npos);
+        CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+    }
+    CHECK_FALSE(fs::exists(dir / "x.png"));
+}
