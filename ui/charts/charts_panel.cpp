@@ -3,12 +3,17 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QFile>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <fstream>
+
+#ifdef RATELAB_CHARTS_HAVE_IO
+#include "ratelab/io/report.h"
+#endif
 
 #include "charts/chart_hover.h"
 #include "charts/chart_render.h"
@@ -84,6 +89,7 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent), tabs_(new QTabWidge
             copyChartImage();
         });
         connect(view, &ChartView::exportDecisionsRequested, this, &ChartsPanel::exportDecisions);
+        connect(view, &ChartView::exportReportRequested, this, &ChartsPanel::exportReport);
     }
     connect(tabs_, &QTabWidget::currentChanged, this, [this] {
         refreshCurrent();
@@ -98,14 +104,17 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent), tabs_(new QTabWidge
         connect(created, &QAction::triggered, this, slot);
         export_actions_.append(created);
     };
-    action(tr("E&xport Chart…"), QKeySequence(Qt::CTRL | Qt::Key_E),
-           tr("Save the chart on show as PNG, SVG or PDF, in a print theme"),
+    action(tr("E&xport Chart or Figure…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+           tr("Save a chart, the timeline or a figure as PNG, SVG or PDF, in a print theme"),
            &ChartsPanel::exportChart);
     action(tr("Cop&y Chart Image"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
            tr("Copy the chart on show to the clipboard as an image"), &ChartsPanel::copyChartImage);
     action(tr("Export &Decisions as CSV…"), QKeySequence(),
            tr("Save every decision, one row per request and algorithm"),
            &ChartsPanel::exportDecisions);
+    action(tr("Export &Report as JSON…"), QKeySequence(),
+           tr("Save the simulation report, the same as ratelab-cli simulate prints"),
+           &ChartsPanel::exportReport);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -205,26 +214,44 @@ QString ChartsPanel::hoverText(ChartKind kind, double x) const {
 void ChartsPanel::exportChart() {
     if (!result_)
         return;
-    ExportDialog dialog(currentChart(),
-                        QStringLiteral("ratelab-%1.png").arg(chartKindName(currentChart())), this);
+    ExportDialog dialog(viewOf(currentChart()), static_cast<bool>(timeline_), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const ExportRequest request = dialog.request();
-    ChartSpec spec = buildChartSpec(request.chart, input(request.size.width() * request.scale));
-    if (!request.title.isEmpty())
-        spec.title = request.title;
-    const QString error = writeImageFile(printedChart(spec), request.format, request.size,
-                                         request.scale, spec.title, request.path);
+    const ExportRequest chosen = dialog.request();
+    const int columns = chosen.size.width() * chosen.scale;
+    PaintFunction paint;
+    QString title = chosen.title;
+    if (const auto chart = chartOf(chosen.view)) {
+        // A chart goes out as it is shown: the same span and the same clock.
+        ChartSpec spec = buildChartSpec(*chart, input(columns));
+        if (!title.isEmpty())
+            spec.title = title;
+        title = spec.title;
+        paint = printedChart(spec);
+    } else {
+        FigureRequest figure;
+        figure.view = chosen.view;
+        figure.result = result_;
+        figure.scenario = scenario_;
+        figure.title = title;
+        figure.figure_chart = chosen.figure_chart;
+        figure.columns = columns;
+        figure.timeline = timeline_;
+        title = figureTitle(figure);
+        paint = figurePainter(figure);
+    }
+    const QString error =
+        writeImageFile(paint, chosen.format, chosen.size, chosen.scale, title, chosen.path);
     if (!error.isEmpty())
-        QMessageBox::critical(this, tr("Export Chart"), error);
+        QMessageBox::critical(this, tr("Export"), error);
 }
 
 void ChartsPanel::copyChartImage() {
     if (!result_)
         return;
     const QSettings settings;
-    const QSize size(settings.value(QStringLiteral("export/width"), 800).toInt(),
-                     settings.value(QStringLiteral("export/height"), 450).toInt());
+    const QSize size(settings.value(QStringLiteral("export/chart/width"), 800).toInt(),
+                     settings.value(QStringLiteral("export/chart/height"), 450).toInt());
     const ChartSpec spec = buildChartSpec(currentChart(), input(size.width() * 2));
     QApplication::clipboard()->setImage(renderImage(printedChart(spec), size, 2));
 }
@@ -249,6 +276,30 @@ void ChartsPanel::exportDecisions() {
             this, tr("Export Decisions"),
             tr("Cannot export to %1: %2").arg(path, QString::fromLocal8Bit(error.what())));
     }
+}
+
+}  // namespace ratelab::ui
+
+namespace ratelab::ui {
+
+void ChartsPanel::exportReport() {
+    if (!result_)
+        return;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Report"), QStringLiteral("report.json"), tr("JSON files (*.json)"));
+    if (path.isEmpty())
+        return;
+#ifdef RATELAB_CHARTS_HAVE_IO
+    QFile file(path);
+    const QByteArray text = QByteArray::fromStdString(io::format_json(io::make_report(*result_)));
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size()) {
+        QMessageBox::critical(this, tr("Export Report"),
+                              tr("Cannot export to %1: %2").arg(path, file.errorString()));
+    }
+#else
+    QMessageBox::critical(this, tr("Export Report"),
+                          tr("This build has no report writer (ratelab_io)."));
+#endif
 }
 
 }  // namespace ratelab::ui

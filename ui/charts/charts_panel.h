@@ -7,6 +7,7 @@
 
 #include "charts/chart_spec.h"
 #include "charts/chart_specs.h"
+#include "charts/figure.h"
 
 class QAction;
 class QTabWidget;
@@ -43,8 +44,12 @@ public:
 
     /// The desktop app's snapshot: its result and its clock.
     void setFrame(const ratelab::ui::Frame& frame);
+    /// Lets the export dialog offer the timeline and whole figures.
+    void setTimelinePainter(TimelinePainter painter) { timeline_ = std::move(painter); }
+    /// The scenario's name, for figure titles and captions.
+    void setScenarioName(const QString& name) { scenario_ = name; }
 
-    /// Export Chart, Copy Chart Image, Export Decisions: for the File menu.
+    /// Export, Copy Chart Image, Export Decisions, Export Report: for the File menu.
     QList<QAction*> exportActions() const { return export_actions_; }
 
     ChartKind currentChart() const;
@@ -58,6 +63,8 @@ public Q_SLOTS:
     void exportChart();
     void copyChartImage();
     void exportDecisions();
+    /// The JSON report, the same as `ratelab-cli simulate` prints.
+    void exportReport();
 
 Q_SIGNALS:
     void currentChartChanged(ratelab::ui::ChartKind kind);
@@ -76,6 +83,8 @@ private:
     std::optional<Tick> now_;
     std::optional<std::pair<double, double>> range_;
     QList<QAction*> export_actions_;
+    TimelinePainter timeline_;
+    QString scenario_;
 };
 
 }  // namespace ratelab::ui

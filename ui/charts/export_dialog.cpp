@@ -18,50 +18,65 @@ namespace ratelab::ui {
 namespace {
 
 // Settings keys, so the dialog opens as it was left.
-const QString kWidth = QStringLiteral("export/width");
-const QString kHeight = QStringLiteral("export/height");
 const QString kScale = QStringLiteral("export/scale");
 const QString kFormat = QStringLiteral("export/format");
 const QString kFolder = QStringLiteral("export/folder");
 
-QString chartLabel(ChartKind kind) {
-    switch (kind) {
-        case ChartKind::Load:
-            return ExportDialog::tr("Load");
-        case ChartKind::Cumulative:
-            return ExportDialog::tr("Cumulative");
-        case ChartKind::Queue:
-            return ExportDialog::tr("Queue");
-        case ChartKind::Bucket:
-            return ExportDialog::tr("Bucket level");
-        case ChartKind::Worst:
-            return ExportDialog::tr("Worst burst");
+/// Charts, the timeline and figures have different shapes, so each remembers its own size.
+QString sizeKey(ExportView view, const char* which) {
+    const QString kind = chartOf(view) ? QStringLiteral("chart") : exportViewName(view);
+    return QStringLiteral("export/%1/%2").arg(kind, QLatin1String(which));
+}
+
+QString viewLabel(ExportView view) {
+    switch (view) {
+        case ExportView::Load:
+            return ExportDialog::tr("Load chart");
+        case ExportView::Cumulative:
+            return ExportDialog::tr("Cumulative chart");
+        case ExportView::Queue:
+            return ExportDialog::tr("Queue chart");
+        case ExportView::Bucket:
+            return ExportDialog::tr("Bucket level chart");
+        case ExportView::Worst:
+            return ExportDialog::tr("Worst burst chart");
+        case ExportView::Timeline:
+            return ExportDialog::tr("Timeline with its lanes");
+        case ExportView::Figure:
+            return ExportDialog::tr("Figure: timeline, table, chart and caption");
     }
     return QString();
 }
 
-QSpinBox* sizeBox(int value, const QString& tip) {
+QSpinBox* sizeBox(const QString& tip) {
     auto* box = new QSpinBox;
     box->setRange(200, 8000);
     box->setSingleStep(50);
     box->setSuffix(ExportDialog::tr(" px"));
-    box->setValue(value);
     box->setToolTip(tip);
     return box;
 }
 
 }  // namespace
 
-ExportDialog::ExportDialog(ChartKind chart, const QString& suggested_name, QWidget* parent)
-    : QDialog(parent) {
-    setWindowTitle(tr("Export Chart"));
+ExportDialog::ExportDialog(ExportView view, bool with_timeline, QWidget* parent) : QDialog(parent) {
+    setWindowTitle(tr("Export"));
     const QSettings settings;
 
-    chart_ = new QComboBox;
+    view_ = new QComboBox;
+    for (const ExportView each :
+         {ExportView::Load, ExportView::Cumulative, ExportView::Queue, ExportView::Bucket,
+          ExportView::Worst, ExportView::Timeline, ExportView::Figure}) {
+        if (chartOf(each) || with_timeline)
+            view_->addItem(viewLabel(each), static_cast<int>(each));
+    }
+    view_->setCurrentIndex(std::max(0, view_->findData(static_cast<int>(view))));
+    view_->setToolTip(tr("What to export"));
+
+    figure_chart_ = new QComboBox;
     for (const ChartKind kind : kAllChartKinds)
-        chart_->addItem(chartLabel(kind), static_cast<int>(kind));
-    chart_->setCurrentIndex(chart_->findData(static_cast<int>(chart)));
-    chart_->setToolTip(tr("Which chart to export"));
+        figure_chart_->addItem(viewLabel(viewOf(kind)), static_cast<int>(kind));
+    figure_chart_->setToolTip(tr("The chart the figure shows under its table"));
 
     format_ = new QComboBox;
     format_->addItem(tr("PNG image"), QStringLiteral("png"));
@@ -71,27 +86,25 @@ ExportDialog::ExportDialog(ChartKind chart, const QString& suggested_name, QWidg
         std::max(0, format_->findData(settings.value(kFormat, QStringLiteral("png")))));
     format_->setToolTip(tr("File format; every format uses a light print theme"));
 
-    width_ =
-        sizeBox(settings.value(kWidth, 800).toInt(), tr("Width in pixels at 1x (points in a PDF)"));
-    height_ = sizeBox(settings.value(kHeight, 450).toInt(),
-                      tr("Height in pixels at 1x (points in a PDF)"));
+    width_ = sizeBox(tr("Width in pixels at 1x (points in a PDF)"));
+    height_ = sizeBox(tr("Height in pixels at 1x (points in a PDF)"));
     scale_ = new QComboBox;
     for (int scale = 1; scale <= 3; ++scale)
         scale_->addItem(tr("%1x").arg(scale), scale);
     scale_->setCurrentIndex(std::clamp(settings.value(kScale, 2).toInt(), 1, 3) - 1);
     scale_->setToolTip(
-        tr("PNG only: pixels per logical pixel, 2x for sharp images on "
-           "high-density screens and in print"));
+        tr("PNG only: pixels per logical pixel; 2x is sharp on high-density "
+           "screens and in print"));
 
     title_ = new QLineEdit;
-    title_->setPlaceholderText(tr("The chart's own title"));
-    title_->setToolTip(tr("Replaces the chart's title in the exported image"));
+    title_->setPlaceholderText(tr("The default title"));
+    title_->setToolTip(tr("Replaces the title in the exported image"));
 
     path_ = new QLineEdit;
-    const QString folder = settings.value(kFolder, QDir::homePath()).toString();
-    path_->setText(QDir(folder).filePath(suggested_name));
+    path_->setText(QDir(settings.value(kFolder, QDir::homePath()).toString())
+                       .filePath(QStringLiteral("ratelab.png")));
     path_->setToolTip(tr("Where to save the file"));
-    auto* browse_button = new QPushButton(tr("Browse..."));
+    auto* browse_button = new QPushButton(tr("Browse…"));
     browse_button->setToolTip(tr("Choose the file"));
     auto* file_row = new QHBoxLayout;
     file_row->addWidget(path_, 1);
@@ -104,7 +117,8 @@ ExportDialog::ExportDialog(ChartKind chart, const QString& suggested_name, QWidg
     size_row->addWidget(scale_);
 
     auto* form = new QFormLayout;
-    form->addRow(tr("&Chart:"), chart_);
+    form->addRow(tr("&Export:"), view_);
+    form->addRow(tr("C&hart in figure:"), figure_chart_);
     form->addRow(tr("&Format:"), format_);
     form->addRow(tr("&Size:"), size_row);
     form->addRow(tr("&Title:"), title_);
@@ -118,14 +132,29 @@ ExportDialog::ExportDialog(ChartKind chart, const QString& suggested_name, QWidg
     connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &ExportDialog::reject);
     connect(browse_button, &QPushButton::clicked, this, &ExportDialog::browse);
-    connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::updateScaleAndSuffix);
-    connect(chart_, &QComboBox::currentIndexChanged, this, &ExportDialog::updateScaleAndSuffix);
-    updateScaleAndSuffix();
+    connect(format_, &QComboBox::currentIndexChanged, this, &ExportDialog::updateFileName);
+    connect(view_, &QComboBox::currentIndexChanged, this, &ExportDialog::viewChanged);
+    viewChanged();
+}
+
+ExportView ExportDialog::currentView() const {
+    return static_cast<ExportView>(view_->currentData().toInt());
+}
+
+void ExportDialog::viewChanged() {
+    const ExportView view = currentView();
+    const QSettings settings;
+    const QSize defaults = defaultExportSize(view);
+    width_->setValue(settings.value(sizeKey(view, "width"), defaults.width()).toInt());
+    height_->setValue(settings.value(sizeKey(view, "height"), defaults.height()).toInt());
+    figure_chart_->setEnabled(view == ExportView::Figure);
+    updateFileName();
 }
 
 ExportRequest ExportDialog::request() const {
     ExportRequest request;
-    request.chart = static_cast<ChartKind>(chart_->currentData().toInt());
+    request.view = currentView();
+    request.figure_chart = static_cast<ChartKind>(figure_chart_->currentData().toInt());
     request.format =
         imageFormatFromName(format_->currentData().toString()).value_or(ImageFormat::Png);
     request.size = QSize(width_->value(), height_->value());
@@ -135,24 +164,21 @@ ExportRequest ExportDialog::request() const {
     return request;
 }
 
-void ExportDialog::updateScaleAndSuffix() {
+void ExportDialog::updateFileName() {
     const QString suffix = format_->currentData().toString();
     scale_->setEnabled(suffix == QStringLiteral("png"));
-    // Keep the file name in step with the chart and the format.
-    QFileInfo info(path_->text());
-    const QString stem = QStringLiteral("ratelab-") +
-                         chartKindName(static_cast<ChartKind>(chart_->currentData().toInt()));
-    const QString base = info.completeBaseName().startsWith(QStringLiteral("ratelab-"))
-                             ? stem
+    // Names this dialog suggested follow the view and the format; a name typed by hand stays.
+    const QFileInfo info(path_->text());
+    const QString base = info.completeBaseName().startsWith(QStringLiteral("ratelab"))
+                             ? QStringLiteral("ratelab-") + exportViewName(currentView())
                              : info.completeBaseName();
     path_->setText(info.dir().filePath(base + QLatin1Char('.') + suffix));
 }
 
 void ExportDialog::browse() {
     const QString suffix = format_->currentData().toString();
-    const QString chosen =
-        QFileDialog::getSaveFileName(this, tr("Export Chart"), path_->text(),
-                                     tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, tr("Export"), path_->text(), tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
     if (!chosen.isEmpty())
         path_->setText(chosen);
 }
@@ -164,8 +190,8 @@ void ExportDialog::accept() {
         return;
     }
     QSettings settings;
-    settings.setValue(kWidth, chosen.size.width());
-    settings.setValue(kHeight, chosen.size.height());
+    settings.setValue(sizeKey(chosen.view, "width"), chosen.size.width());
+    settings.setValue(sizeKey(chosen.view, "height"), chosen.size.height());
     settings.setValue(kScale, chosen.scale);
     settings.setValue(kFormat, imageFormatName(chosen.format));
     settings.setValue(kFolder, QFileInfo(chosen.path).absolutePath());

@@ -6,6 +6,7 @@
 
 #include "charts/chart_render.h"
 #include "charts/chart_spec.h"
+#include "charts/figure.h"
 
 class QComboBox;
 class QLineEdit;
@@ -15,30 +16,35 @@ namespace ratelab::ui {
 
 /// What the export dialog asked for.
 struct ExportRequest {
-    ChartKind chart = ChartKind::Load;
+    ExportView view = ExportView::Load;
+    ChartKind figure_chart = ChartKind::Load;  ///< the chart a figure shows
     ImageFormat format = ImageFormat::Png;
     QSize size{800, 450};  ///< logical pixels (points in a PDF)
     int scale = 2;         ///< PNG only: 1x, 2x or 3x
-    QString title;         ///< replaces the chart's own title when not empty
+    QString title;         ///< replaces the default title when not empty
     QString path;
 };
 
-/// Chooses a chart, a format, a size and a file. Sizes, scale, format and folder are remembered
-/// between sessions.
+/// Chooses what to export (a chart, the timeline or a figure), a format, a size and a file.
+/// Sizes are remembered per kind of view, and scale, format and folder too, between sessions.
 class ExportDialog : public QDialog {
     Q_OBJECT
 
 public:
-    ExportDialog(ChartKind chart, const QString& suggested_name, QWidget* parent = nullptr);
+    /// `with_timeline`: offer the timeline and the figure (they need the app's timeline).
+    ExportDialog(ExportView view, bool with_timeline, QWidget* parent = nullptr);
 
     ExportRequest request() const;
     void accept() override;
 
 private:
-    void updateScaleAndSuffix();
+    ExportView currentView() const;
+    void viewChanged();
+    void updateFileName();
     void browse();
 
-    QComboBox* chart_;
+    QComboBox* view_;
+    QComboBox* figure_chart_;
     QComboBox* format_;
     QSpinBox* width_;
     QSpinBox* height_;

@@ -7,6 +7,8 @@
 
 #if __has_include("charts/charts_panel.h")
 #include "charts/charts_panel.h"
+#include "charts/timeline_print.h"
+#include "session/session.h"
 #define RATELAB_HAVE_CHARTS_PANEL 1
 #endif
 
@@ -15,6 +17,12 @@ namespace ratelab::ui {
 QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent) {
 #ifdef RATELAB_HAVE_CHARTS_PANEL
     auto* panel = new ChartsPanel(parent);
+    panel->setTimelinePainter(printedTimelinePainter());
+    const auto name_scenario = [panel, session = context.session] {
+        panel->setScenarioName(QString::fromStdString(session->document().name));
+    };
+    name_scenario();
+    QObject::connect(context.session, &Session::documentReset, panel, name_scenario);
     panel->setFrame(context.frames->frame());
     QObject::connect(context.frames, &FrameModel::frameChanged, panel, &ChartsPanel::setFrame);
     QObject::connect(context.timeline, &TimelineView::viewChanged, panel,

@@ -1,0 +1,105 @@
+// Figures and the export dialog, with a stand-in for the app's timeline.
+#include <QComboBox>
+#include <QPainter>
+#include <QSettings>
+#include <QSpinBox>
+
+#include "catch.h"
+#include "charts/export_dialog.h"
+#include "charts/figure.h"
+#include "qt_app.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+
+namespace {
+
+std::shared_ptr<const SimulationResult> defaultResult() {
+    return simulate(std::make_shared<const Trace>(default_trace()), default_params());
+}
+
+/// Records how the figure asked for the timeline, and draws a labelled box instead.
+struct FakeTimeline {
+    int calls = 0;
+    double from = -1;
+    double to = -1;
+    QRectF target;
+
+    TimelinePainter painter() {
+        return [this](QPainter& painter, const QRectF& area,
+                      const std::shared_ptr<const SimulationResult>&, double first, double last) {
+            ++calls;
+            from = first;
+            to = last;
+            target = area;
+            painter.drawText(area, QStringLiteral("timeline stand-in"));
+            return area.adjusted(100, 30, 0, 0);
+        };
+    }
+};
+
+}  // namespace
+
+TEST_CASE("figure: title, timeline, table, chart and caption, in the print theme") {
+    test::app();
+    FakeTimeline timeline;
+    FigureRequest request;
+    request.view = ExportView::Figure;
+    request.result = defaultResult();
+    request.scenario = QStringLiteral("Boundary burst");
+    request.timeline = timeline.painter();
+    const QString svg = QString::fromUtf8(
+        renderSvg(figurePainter(request), defaultExportSize(ExportView::Figure), QString()));
+    CHECK(timeline.calls == 1);
+    CHECK(timeline.from == 0.0);
+    CHECK(timeline.to == 32.0);  // the leaky bucket's last release at 21, plus W, plus one
+    CHECK(svg.contains(QStringLiteral("timeline stand-in")));
+    CHECK(svg.contains(QStringLiteral("Boundary burst, L = 4, W = 10")));
+    CHECK(svg.contains(QStringLiteral("Worst burst in 10 ticks")));
+    CHECK(svg.contains(QStringLiteral("8 from t = 6 (&gt; L)")));
+    CHECK(svg.contains(QStringLiteral("Load: accepted cost in the last 10 ticks")));
+    CHECK(figureTitle(request) == QStringLiteral("Boundary burst"));
+    request.title = QStringLiteral("Why windows leak");
+    CHECK(figureTitle(request) == QStringLiteral("Why windows leak"));
+}
+
+TEST_CASE("figure: the timeline and figure views need a timeline painter") {
+    test::app();
+    FigureRequest request;
+    request.result = defaultResult();
+    for (const ExportView view : {ExportView::Timeline, ExportView::Figure}) {
+        request.view = view;
+        CHECK_THROWS_AS(figurePainter(request), std::invalid_argument);
+    }
+    request.view = ExportView::Queue;
+    CHECK_NOTHROW(figurePainter(request));
+    CHECK(exportViewFromName(QStringLiteral("figure")) == ExportView::Figure);
+    CHECK(exportViewFromName(QStringLiteral("worst")) == ExportView::Worst);
+    CHECK_FALSE(exportViewFromName(QStringLiteral("pie")).has_value());
+}
+
+TEST_CASE("export dialog: the timeline and figures only with a timeline; sizes per kind") {
+    test::app();
+    QCoreApplication::setOrganizationName(QStringLiteral("RateLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("charts_tests"));
+    QSettings().clear();
+    {
+        ExportDialog charts_only(ExportView::Bucket, false);
+        CHECK(charts_only.findChildren<QComboBox*>().front()->count() == 5);
+        CHECK(charts_only.request().view == ExportView::Bucket);
+        CHECK(charts_only.request().size == QSize(800, 450));
+    }
+    ExportDialog dialog(ExportView::Figure, true);
+    auto* views = dialog.findChildren<QComboBox*>().front();
+    CHECK(views->count() == 7);
+    CHECK(dialog.request().size == defaultExportSize(ExportView::Figure));
+    CHECK(dialog.request().path.endsWith(QStringLiteral("ratelab-figure.png")));
+    // A size chosen for figures is remembered for figures, not for charts.
+    dialog.findChildren<QSpinBox*>().front()->setValue(1200);
+    dialog.accept();
+    ExportDialog again(ExportView::Figure, true);
+    CHECK(again.request().size.width() == 1200);
+    ExportDialog chart(ExportView::Load, true);
+    CHECK(chart.request().size.width() == 800);
+    QSettings().clear();
+}
