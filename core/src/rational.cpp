@@ -22,8 +22,10 @@ Int128 gcd128(Int128 a, Int128 b) {
     return a;
 }
 
-/// Reduces a 128-bit fraction and narrows it; validated inputs always fit.
-Rational narrow(Int128 num, Int128 den) {
+constexpr Int128 kMax64 = std::numeric_limits<std::int64_t>::max();
+
+/// Brings a 128-bit fraction to lowest terms with a positive denominator.
+void reduce(Int128& num, Int128& den) {
     if (den == 0)
         throw std::domain_error("rational with zero denominator");
     if (den < 0) {
@@ -35,10 +37,17 @@ Rational narrow(Int128 num, Int128 den) {
         num /= g;
         den /= g;
     }
-    constexpr Int128 kMax = std::numeric_limits<std::int64_t>::max();
-    if (num > kMax || num < -kMax || den > kMax) {
+}
+
+bool fits64(Int128 num, Int128 den) {
+    return num <= kMax64 && num >= -kMax64 && den <= kMax64;
+}
+
+/// Reduces a 128-bit fraction and narrows it; validated inputs always fit.
+Rational narrow(Int128 num, Int128 den) {
+    reduce(num, den);
+    if (!fits64(num, den))
         throw std::overflow_error("rational value out of 64-bit range");
-    }
     return Rational(static_cast<std::int64_t>(num), static_cast<std::int64_t>(den));
 }
 
@@ -120,22 +129,11 @@ std::string Rational::to_short(int max_places) const {
 }
 
 Rational Rational::from_wide(Int128 num, Int128 den) {
-    constexpr Int128 kMax = std::numeric_limits<std::int64_t>::max();
-    if (num <= kMax && num >= -kMax && den <= kMax && den > 0) {  // the common case: 64-bit gcd
+    if (den > 0 && fits64(num, den))  // the common case: a 64-bit gcd
         return Rational(static_cast<std::int64_t>(num), static_cast<std::int64_t>(den));
-    }
-    if (den < 0) {
-        num = -num;
-        den = -den;
-    }
-    const Int128 g = gcd128(num, den);
-    if (g > 1) {
-        num /= g;
-        den /= g;
-    }
-    if (num <= kMax && num >= -kMax && den <= kMax) {
+    reduce(num, den);
+    if (fits64(num, den))
         return Rational(static_cast<std::int64_t>(num), static_cast<std::int64_t>(den));
-    }
     constexpr Int128 kMicro = 1'000'000;
     Int128 scaled = num * kMicro / den;
     if (scaled * den < num * kMicro)
