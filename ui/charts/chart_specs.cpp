@@ -59,7 +59,7 @@ LineSpec algorithmLine(const std::string& id, QList<QPointF> points) {
     line.color = style.color;
     line.style = style.line;
     line.marker = style.marker;
-    line.width = style.line == Qt::SolidLine ? 2.5 : 2.25;
+    line.width = style.width;
     return line;
 }
 
@@ -147,6 +147,7 @@ ChartSpec queueSpec(const ChartInput& input) {
         leaky->id, toPoints(decimate(leaky->queue, input.from, drawnUntil(input), input.columns)));
     queue.label = tr("Queue length");
     queue.style = Qt::SolidLine;
+    queue.width = 3.0;
     spec.lines.append(queue);
 
     double longest = 1.0;
@@ -259,15 +260,23 @@ double niceCeiling(double value, double step) {
 }
 
 std::pair<double, double> defaultTimeSpan(const ResultSeries& series) {
-    const double from = series.from <= 2 * series.window ? 0.0 : static_cast<double>(series.from);
+    // A window's worth of quiet before a late first request shows the state it starts from.
+    const double from =
+        series.from <= 2 * series.window ? 0.0 : static_cast<double>(series.from - series.window);
     return {from, static_cast<double>(series.to) + 1.0};
+}
+
+std::pair<double, double> chartTimeSpan(const ResultSeries& series) {
+    auto [from, to] = defaultTimeSpan(series);
+    // A little room left of the first tick, so that what happens there is not on the axis.
+    return {from - std::max(0.5, (to - from) * 0.015), to};
 }
 
 ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns) {
     ChartInput input;
     input.series = std::make_shared<const ResultSeries>(compute_series(*result));
     input.result = std::move(result);
-    std::tie(input.from, input.to) = defaultTimeSpan(*input.series);
+    std::tie(input.from, input.to) = chartTimeSpan(*input.series);
     input.columns = columns;
     return input;
 }

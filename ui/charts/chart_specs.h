@@ -22,9 +22,12 @@ struct ChartInput {
     std::optional<Tick> now;
 };
 
-/// The span a chart shows when nobody chose one: the whole trace, from tick 0 when the trace
-/// starts early, and until every load has fallen back to zero.
+/// The whole trace in ticks: from tick 0 when the trace starts early (else a window before its
+/// first request), until every load has fallen back to zero.
 std::pair<double, double> defaultTimeSpan(const ResultSeries& series);
+
+/// defaultTimeSpan() with a little room before the first tick: what charts show by default.
+std::pair<double, double> chartTimeSpan(const ResultSeries& series);
 
 /// A chart input for the whole of `result`, for exports and the command line.
 ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns);

@@ -183,7 +183,7 @@ ChartInput ChartsPanel::input(int columns) const {
     input.columns = columns;
     input.now = now_;
     if (series_) {
-        std::tie(input.from, input.to) = range_.value_or(defaultTimeSpan(*series_));
+        std::tie(input.from, input.to) = range_.value_or(chartTimeSpan(*series_));
     }
     return input;
 }

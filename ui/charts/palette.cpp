@@ -12,15 +12,16 @@ struct Entry {
 };
 
 // Okabe-Ito colours without vermillion, which the views keep for "rejected" and "over the
-// limit", and without yellow, which is too faint on white paper. The two bucket algorithms get
-// solid and dotted lines so that where they coincide both stay visible.
+// limit", and without yellow, which is too faint on white paper. Widths shrink in display order
+// and the patterns differ, so that coinciding lines (the token bucket and GCRA, often the fixed
+// window too) all stay visible.
 const std::array<Entry, 6> kStyles{{
-    {"fixed_window", {QColor(0xE6, 0x9F, 0x00), Qt::SolidLine, MarkerShape::Square}},
-    {"sliding_log", {QColor(0x00, 0x72, 0xB2), Qt::SolidLine, MarkerShape::Circle}},
-    {"sliding_counter", {QColor(0x56, 0xB4, 0xE9), Qt::DashLine, MarkerShape::Triangle}},
-    {"token_bucket", {QColor(0x00, 0x9E, 0x73), Qt::SolidLine, MarkerShape::Diamond}},
-    {"leaky_bucket", {QColor(0xCC, 0x79, 0xA7), Qt::DashDotLine, MarkerShape::Pentagon}},
-    {"gcra", {QColor(0x00, 0x00, 0x00), Qt::DotLine, MarkerShape::Star}},
+    {"fixed_window", {QColor(0xE6, 0x9F, 0x00), Qt::SolidLine, MarkerShape::Square, 6.5}},
+    {"sliding_log", {QColor(0x00, 0x72, 0xB2), Qt::SolidLine, MarkerShape::Circle, 4.5}},
+    {"sliding_counter", {QColor(0x56, 0xB4, 0xE9), Qt::DashLine, MarkerShape::Triangle, 3.2}},
+    {"token_bucket", {QColor(0x00, 0x9E, 0x73), Qt::SolidLine, MarkerShape::Diamond, 2.8}},
+    {"leaky_bucket", {QColor(0xCC, 0x79, 0xA7), Qt::DashDotLine, MarkerShape::Pentagon, 2.4}},
+    {"gcra", {QColor(0x00, 0x00, 0x00), Qt::DotLine, MarkerShape::Star, 1.8}},
 }};
 
 QPainterPath regularPolygon(QPointF centre, double radius, int corners, double inner_ratio) {

@@ -16,6 +16,9 @@ struct AlgorithmStyle {
     QColor color;
     Qt::PenStyle line = Qt::SolidLine;
     MarkerShape marker = MarkerShape::Circle;
+    /// Line width in charts. Lines drawn earlier are wider, so a line that coincides with a
+    /// later one still shows as a border around it.
+    double width = 2.5;
 };
 
 /// The style of algorithm `id` (a registry id such as "token_bucket"); grey for unknown ids.
