@@ -106,6 +106,7 @@ int run_render(const Arguments& args, CommandIo& io) {
     request.view = *view;
     request.result = result;
     request.columns = size.width() * scale;
+    request.device_pixel_ratio = scale;
     request.scenario = QString::fromStdString(
         doc.name.empty() ? std::filesystem::path(args.positionals[0]).stem().string() : doc.name);
     request.title = QString::fromStdString(args.get("title").value_or(""));

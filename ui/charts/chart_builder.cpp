@@ -144,7 +144,9 @@ void addBars(QChart* chart, const ChartSpec& spec, const ChartTheme& theme, Axes
     auto* categories = new QBarCategoryAxis;
     // Two-word names go on two lines so that six of them fit under the bars.
     for (const QString& name : bars.categories)
-        categories->append(QString(name).replace(QLatin1Char(' '), QStringLiteral("<br>")));
+        categories->append(
+            QStringLiteral("<center>%1</center>")
+                .arg(QString(name).replace(QLatin1Char(' '), QStringLiteral("<br>"))));
     styleAxis(categories, spec.x.title, theme, false);
     categories->setLabelsBrush(theme.text);
     axes.x = categories;

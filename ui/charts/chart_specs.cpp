@@ -50,7 +50,15 @@ AxisSpec countAxis(const QString& title, double highest) {
     return AxisSpec{title, 0.0, niceCeiling(top, step), step};
 }
 
-LineSpec algorithmLine(const std::string& id, QList<QPointF> points) {
+/// Lines thin out where ticks are close together, so that a long trace reads as lines rather
+/// than as a thick tangle; at a dozen pixels per tick and more they have their full width.
+double lineScale(const ChartInput& input) {
+    const double pixels_per_tick = input.columns / std::max(1.0, input.device_pixel_ratio) /
+                                   std::max(1.0, input.to - input.from);
+    return std::clamp(pixels_per_tick / 12.0, 0.4, 1.0);
+}
+
+LineSpec algorithmLine(const std::string& id, QList<QPointF> points, const ChartInput& input) {
     const AlgorithmStyle style = algorithmStyle(id);
     LineSpec line;
     line.group = idText(id);
@@ -59,7 +67,7 @@ LineSpec algorithmLine(const std::string& id, QList<QPointF> points) {
     line.color = style.color;
     line.style = style.line;
     line.marker = style.marker;
-    line.width = style.width;
+    line.width = std::max(1.2, style.width * lineScale(input));
     return line;
 }
 
@@ -88,7 +96,7 @@ ChartSpec loadSpec(const ChartInput& input) {
     for (const AlgorithmSeries& s : series.algorithms) {
         highest = std::max(highest, s.load.max());
         spec.lines.append(algorithmLine(
-            s.id, toPoints(decimate(s.load, input.from, drawnUntil(input), input.columns))));
+            s.id, toPoints(decimate(s.load, input.from, drawnUntil(input), input.columns)), input));
     }
     spec.y = countAxis(tr("Accepted cost"), static_cast<double>(highest));
     addLimitLines(spec, series.limit);
@@ -108,7 +116,8 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
         accepted_max = std::max(accepted_max, s.accepted.max());
         rejected_max = std::max(rejected_max, s.rejected.max());
         LineSpec accepted = algorithmLine(
-            s.id, toPoints(decimate(s.accepted, input.from, drawnUntil(input), input.columns)));
+            s.id, toPoints(decimate(s.accepted, input.from, drawnUntil(input), input.columns)),
+            input);
         LineSpec rejected = accepted;
         rejected.points =
             toPoints(decimate(s.rejected, input.from, drawnUntil(input), input.columns), -1.0);
@@ -119,7 +128,7 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     // Rejections are drawn downwards from zero, on one scale with the acceptances.
     const double up = std::max(1.0, static_cast<double>(accepted_max) * 1.08);
     const double down = static_cast<double>(rejected_max) * 1.08;
-    AxisSpec y{tr("Cost: rejected | accepted"), 0.0, 0.0, niceStep(up + down, 8, 1.0)};
+    AxisSpec y{tr("Cost: rejected | accepted"), 0.0, 0.0, niceStep(up + down, 10, 1.0)};
     y.max = niceCeiling(up, y.step);
     y.min = -niceCeiling(down, y.step);
     spec.y = y;
@@ -144,10 +153,11 @@ ChartSpec queueSpec(const ChartInput& input) {
         return spec;
     }
     LineSpec queue = algorithmLine(
-        leaky->id, toPoints(decimate(leaky->queue, input.from, drawnUntil(input), input.columns)));
+        leaky->id, toPoints(decimate(leaky->queue, input.from, drawnUntil(input), input.columns)),
+        input);
     queue.label = tr("Queue length");
     queue.style = Qt::SolidLine;
-    queue.width = 3.0;
+    queue.width = 3.0 * lineScale(input);
     spec.lines.append(queue);
 
     double longest = 1.0;
@@ -195,9 +205,10 @@ ChartSpec bucketSpec(const ChartInput& input) {
             continue;
         capacity = std::max(capacity, s->level_capacity);
         LineSpec line = algorithmLine(
-            s->id, toPoints(decimate(s->level, input.from, drawnUntil(input), input.columns)));
+            s->id, toPoints(decimate(s->level, input.from, drawnUntil(input), input.columns)),
+            input);
         line.label = s == tokens ? tr("Token bucket: tokens") : tr("GCRA: allowance");
-        line.width = s == tokens ? 4.0 : 2.5;
+        line.width = (s == tokens ? 4.0 : 1.8) * std::max(0.6, lineScale(input));
         spec.lines.append(line);
     }
     spec.y = countAxis(tr("Tokens / allowance"), static_cast<double>(capacity));

@@ -18,6 +18,9 @@ struct ChartInput {
     double to = 1.0;
     /// Pixel columns of the plot area: series are decimated to this budget.
     int columns = 800;
+    /// Device pixels per logical pixel (an image's scale): columns / ratio is the plot's width
+    /// in logical pixels, which decides how thick lines can be.
+    double device_pixel_ratio = 1.0;
     /// The clock: nothing after it is drawn and a cursor marks it. Nothing = the whole trace.
     std::optional<Tick> now;
 };

@@ -223,7 +223,9 @@ void ChartsPanel::exportChart() {
     QString title = chosen.title;
     if (const auto chart = chartOf(chosen.view)) {
         // A chart goes out as it is shown: the same span and the same clock.
-        ChartSpec spec = buildChartSpec(*chart, input(columns));
+        ChartInput shown = input(columns);
+        shown.device_pixel_ratio = chosen.scale;
+        ChartSpec spec = buildChartSpec(*chart, shown);
         if (!title.isEmpty())
             spec.title = title;
         title = spec.title;
@@ -236,6 +238,7 @@ void ChartsPanel::exportChart() {
         figure.title = title;
         figure.figure_chart = chosen.figure_chart;
         figure.columns = columns;
+        figure.device_pixel_ratio = chosen.scale;
         figure.timeline = timeline_;
         title = figureTitle(figure);
         paint = figurePainter(figure);
@@ -252,7 +255,9 @@ void ChartsPanel::copyChartImage() {
     const QSettings settings;
     const QSize size(settings.value(QStringLiteral("export/chart/width"), 800).toInt(),
                      settings.value(QStringLiteral("export/chart/height"), 450).toInt());
-    const ChartSpec spec = buildChartSpec(currentChart(), input(size.width() * 2));
+    ChartInput shown = input(size.width() * 2);
+    shown.device_pixel_ratio = 2.0;
+    const ChartSpec spec = buildChartSpec(currentChart(), shown);
     QApplication::clipboard()->setImage(renderImage(printedChart(spec), size, 2));
 }
 

@@ -78,6 +78,7 @@ void paintFigure(QPainter& painter, const QRectF& target, const FigureRequest& r
 
     // The chart's x axis lines up with the timeline's: tick t at its cell's centre.
     ChartInput input = wholeTraceInput(request.result, request.columns);
+    input.device_pixel_ratio = request.device_pixel_ratio;
     input.from = from - 0.5;
     input.to = to - 0.5;
     const ChartSpec spec = buildChartSpec(request.figure_chart, input);
@@ -166,7 +167,9 @@ PaintFunction figurePainter(const FigureRequest& request) {
     if (!request.result)
         throw std::invalid_argument("nothing to draw: no simulation result");
     if (const auto chart = chartOf(request.view)) {
-        ChartSpec spec = buildChartSpec(*chart, wholeTraceInput(request.result, request.columns));
+        ChartInput input = wholeTraceInput(request.result, request.columns);
+        input.device_pixel_ratio = request.device_pixel_ratio;
+        ChartSpec spec = buildChartSpec(*chart, input);
         if (!request.title.isEmpty())
             spec.title = request.title;
         return printedChart(spec);

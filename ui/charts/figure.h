@@ -43,6 +43,8 @@ struct FigureRequest {
     ChartKind figure_chart = ChartKind::Load;
     /// Pixel columns the series are decimated to (the image's device width).
     int columns = 1600;
+    /// Device pixels per logical pixel (a PNG's scale).
+    double device_pixel_ratio = 1.0;
     /// Needed for the timeline and figure views.
     TimelinePainter timeline;
 };
