@@ -71,10 +71,14 @@ void ParametersBar::showParams() {
         std::min<Tick>(session_->params().base.window, std::numeric_limits<int>::max())));
 }
 
-void ParametersBar::setScenarios(const QStringList& names, int current) {
+void ParametersBar::setScenarios(const QStringList& names, const QStringList& summaries,
+                                 int current) {
     const QSignalBlocker block(scenario_);
     scenario_->clear();
     scenario_->addItems(names);
+    for (int i = 0; i < summaries.size() && i < names.size(); ++i) {
+        scenario_->setItemData(i, summaries[i], Qt::ToolTipRole);
+    }
     scenario_->setCurrentIndex(current);
 }
 

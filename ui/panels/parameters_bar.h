@@ -20,8 +20,9 @@ public:
     QSpinBox* windowBox() const { return window_; }
     QComboBox* scenarioBox() const { return scenario_; }
 
-    /// Shows `names` in the scenario chooser with `current` selected, without emitting.
-    void setScenarios(const QStringList& names, int current);
+    /// Shows `names` (with `summaries` as tooltips) in the scenario chooser, `current` selected,
+    /// without emitting.
+    void setScenarios(const QStringList& names, const QStringList& summaries, int current);
     void setCurrentScenario(int index);
 
 Q_SIGNALS:

@@ -36,6 +36,10 @@ SessionDocument loadDocument(const QString& path) {
     } catch (const std::exception& error) {
         throw DocumentFileError{path, {}, QString::fromStdString(error.what())};
     }
+    return fromTraceDocument(std::move(loaded));
+}
+
+SessionDocument fromTraceDocument(io::TraceDocument loaded) {
     SessionDocument document;
     document.name = std::move(loaded.name);
     document.description = std::move(loaded.description);
@@ -45,6 +49,7 @@ SessionDocument loadDocument(const QString& path) {
     document.trace = std::make_shared<const Trace>(std::move(loaded.trace));
     document.extras = std::make_shared<const SessionDocument::FileExtras>(
         SessionDocument::FileExtras{std::move(loaded.unknown_fields)});
+    document.load_warnings = std::move(loaded.warnings);
     return document;
 }
 

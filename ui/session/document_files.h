@@ -5,6 +5,10 @@
 
 #include "session/session_document.h"
 
+namespace ratelab::io {
+struct TraceDocument;
+}
+
 namespace ratelab::ui {
 
 /// A trace file that could not be read or written: what went wrong and where.
@@ -16,6 +20,9 @@ struct DocumentFileError {
     /// One paragraph for a message box.
     QString message() const;
 };
+
+/// The session's form of a trace document (from a file or a pattern generator).
+SessionDocument fromTraceDocument(io::TraceDocument document);
 
 /// Reads a trace file. Throws DocumentFileError and never returns a partial document.
 SessionDocument loadDocument(const QString& path);

@@ -1,5 +1,7 @@
 #include "session/frame_model.h"
 
+#include <QTimer>
+
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "session/trace_edits.h"
@@ -42,15 +44,38 @@ void FrameModel::update() {
     }
     const Tick now = clock_->now();
     const std::size_t decided = countUpTo(*result->trace, now);
-    const bool same_input = frame_.result == result && frame_.decided == decided;
+    const bool changed = frame_.result != result || frame_.decided != decided;
     frame_.now = now;
     frame_.tick_ms = session_->document().tick_ms;
-    if (!same_input) {
-        frame_.result = result;
-        frame_.decided = decided;
-        frame_.revealed =
-            decided == result->trace->requests.size() ? result : simulatePrefix(*result, decided);
+    frame_.result = result;
+    frame_.decided = decided;
+    if (!changed && frame_.revealed) {
+        Q_EMIT frameChanged(frame_);
+        return;
     }
+    if (!frame_.revealed || decided == result->trace->requests.size() ||
+        decided <= kSynchronousRevealLimit) {
+        reveal();
+        return;
+    }
+    Q_EMIT frameChanged(frame_);  // markers follow at once; the figures follow shortly
+    if (!reveal_pending_) {
+        reveal_pending_ = true;
+        QTimer::singleShot(0, this, [this] {
+            reveal_pending_ = false;
+            reveal();
+        });
+    }
+}
+
+void FrameModel::reveal() {
+    const auto& result = frame_.result;
+    if (!result) {
+        return;
+    }
+    frame_.revealed = frame_.decided == result->trace->requests.size()
+                          ? result
+                          : simulatePrefix(*result, frame_.decided);
     Q_EMIT frameChanged(frame_);
 }
 

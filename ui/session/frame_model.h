@@ -31,6 +31,11 @@ class FrameModel : public QObject {
     Q_OBJECT
 
 public:
+    /// Up to this many decided requests the "so far" figures are recomputed at once; above it
+    /// the work is coalesced into the event loop so that playback and scrubbing stay fluid
+    /// while the figures catch up.
+    static constexpr std::size_t kSynchronousRevealLimit = 20'000;
+
     FrameModel(Session* session, PlaybackClock* clock, QObject* parent = nullptr);
 
     const Frame& frame() const { return frame_; }
@@ -41,10 +46,12 @@ Q_SIGNALS:
 private:
     void onResultChanged();
     void update();
+    void reveal();
 
     Session* session_;
     PlaybackClock* clock_;
     Frame frame_;
+    bool reveal_pending_ = false;
 };
 
 }  // namespace ratelab::ui

@@ -36,18 +36,20 @@ QString Session::displayName() const {
 }
 
 Tick Session::endTick() const {
-    const Tick duration = document_.duration.value_or(0);
+    // The document's duration if it sets one; else one window past the last request, enough to
+    // see it leave the window, and never before the leaky bucket has released everything.
+    // (io::effective_duration allows two windows; the timeline keeps the opening view tighter.)
     const auto& requests = document_.trace->requests;
-    if (requests.empty()) {
-        return std::max(duration, 3 * document_.params.base.window);
-    }
+    const Tick window = document_.params.base.window;
+    const Tick last = requests.empty() ? 0 : requests.back().tick;
+    const Tick duration = document_.duration.value_or(last + window);
     Rational longest_delay;
     if (result_) {
         for (const AlgorithmRun& run : result_->runs) {
             longest_delay = std::max(longest_delay, run.totals.max_delay);
         }
     }
-    return std::max(duration, requests.back().tick + longest_delay.ceil() + 1);
+    return std::max(duration, last + longest_delay.ceil() + 1);
 }
 
 void Session::reset(SessionDocument document, const QString& file_path) {

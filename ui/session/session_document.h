@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ratelab/model.h"
 
@@ -21,6 +22,8 @@ struct SessionDocument {
     /// What the file held besides the above (fields of newer versions), written back on save.
     struct FileExtras;
     std::shared_ptr<const FileExtras> extras;
+    /// Notes from loading that are not errors (for example fields this version ignores).
+    std::vector<std::string> load_warnings;
 
     /// The scenario the app opens on: L = 4, W = 10, the boundary burst.
     static SessionDocument defaultScenario();

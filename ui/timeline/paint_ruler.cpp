@@ -66,6 +66,8 @@ void paintTimelineRuler(QPainter& painter, const TimelineScene& scene) {
         }
     }
     const Tick first_label = std::max<Tick>(0, (first_tick / step) * step);
+    const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
+    double previous_right = -1e300;
     for (Tick t = first_label; t <= last_tick; t += step) {
         const double centre = scene.centreX(t);
         painter.setPen(QPen(minor, 1.0));
@@ -76,8 +78,12 @@ void paintTimelineRuler(QPainter& painter, const TimelineScene& scene) {
         const double label_x = step == 1 ? centre : edge;
         const QString label = QString::number(t);
         const double half = metrics.horizontalAdvance(label) / 2.0 + 1.0;
-        const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
+        // Labels at the edges slide inside the plot, unless that would make them collide.
         const double middle = std::clamp(label_x, scene.layout.plot_left + half, plot_right - half);
+        if (label_x > plot_right || middle - half < previous_right + 4.0) {
+            continue;
+        }
+        previous_right = middle + half;
         painter.drawText(QRectF(middle - 40.0, ruler.top() + 2.0, 80.0, ruler.height() - 10.0),
                          Qt::AlignCenter, label);
     }

@@ -64,9 +64,16 @@ bool FileController::openFile(const QString& path) {
         reportError(tr("Cannot open trace"), error.message());
         return false;
     }
+    QStringList notes;
+    for (const std::string& warning : document.load_warnings) {
+        notes << QString::fromStdString(warning);
+    }
     session_->reset(std::move(document), QFileInfo(path).absoluteFilePath());
     addRecentFile(session_->filePath());
-    Q_EMIT statusMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)));
+    Q_EMIT statusMessage(notes.isEmpty() ? tr("Opened %1").arg(QDir::toNativeSeparators(path))
+                                         : tr("Opened %1 (%2)")
+                                               .arg(QDir::toNativeSeparators(path),
+                                                    notes.join(QStringLiteral("; "))));
     return true;
 }
 

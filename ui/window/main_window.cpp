@@ -186,10 +186,12 @@ void MainWindow::selectAlgorithm(int row) {
 void MainWindow::rebuildScenarios() {
     scenarios_ = availableScenarios();
     QStringList names;
+    QStringList summaries;
     for (const Scenario& scenario : scenarios_) {
         names << scenario.name;
+        summaries << scenario.summary;
     }
-    parameters_->setScenarios(names, session_->filePath().isEmpty() ? 0 : -1);
+    parameters_->setScenarios(names, summaries, session_->filePath().isEmpty() ? 0 : -1);
     rebuildExamplesMenu();
 }
 

@@ -165,8 +165,9 @@ void MainWindow::rebuildExamplesMenu() {
     for (int i = 0; i < scenarios_.size(); ++i) {
         QAction* action =
             examples_menu_->addAction(scenarios_[i].name, this, [this, i] { chooseScenario(i); });
+        action->setToolTip(scenarios_[i].summary);
         action->setStatusTip(scenarios_[i].path.isEmpty()
-                                 ? tr("The scenario RateLab opens on")
+                                 ? scenarios_[i].summary.left(120)
                                  : QDir::toNativeSeparators(scenarios_[i].path));
     }
 }

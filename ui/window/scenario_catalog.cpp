@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "ratelab/io/generators.h"
 #include "session/document_files.h"
 
 namespace ratelab::ui {
@@ -32,27 +33,46 @@ QString bundledTracesDir() {
 
 QList<Scenario> availableScenarios() {
     QList<Scenario> scenarios;
-    scenarios.append({QCoreApplication::translate("Scenarios", "Boundary burst (default)"), {}, [] {
-                          return SessionDocument::defaultScenario();
-                      }});
+    const SessionDocument builtin = SessionDocument::defaultScenario();
+    scenarios.append({QCoreApplication::translate("Scenarios", "Boundary burst (default)"),
+                      {},
+                      QString::fromStdString(builtin.description),
+                      [] { return SessionDocument::defaultScenario(); }});
     const QString folder = bundledTracesDir();
-    if (folder.isEmpty()) {
-        return scenarios;
-    }
     const QDir dir(folder);
-    for (const QFileInfo& file :
-         dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        QString name;
+    for (const QFileInfo& file : folder.isEmpty() ? QFileInfoList()
+                                                  : dir.entryInfoList({QStringLiteral("*.json")},
+                                                                      QDir::Files, QDir::Name)) {
+        SessionDocument document;
         try {
-            name = QString::fromStdString(loadDocument(file.filePath()).name);
+            document = loadDocument(file.filePath());
         } catch (const DocumentFileError&) {
             continue;  // a broken example is left out rather than offered
         }
-        if (name.isEmpty()) {
-            name = file.completeBaseName();
+        if (*document.trace == *builtin.trace && document.params == builtin.params) {
+            continue;  // the default scenario is already first in the list
         }
+        const QString name =
+            document.name.empty() ? file.completeBaseName() : QString::fromStdString(document.name);
         const QString path = file.filePath();
-        scenarios.append({name, path, [path] { return loadDocument(path); }});
+        scenarios.append({name, path, QString::fromStdString(document.description),
+                          [path] { return loadDocument(path); }});
+    }
+    for (const io::PatternInfo& pattern : io::patterns()) {
+        const std::string id = pattern.id;
+        scenarios.append({QCoreApplication::translate("Scenarios", "Pattern: %1")
+                              .arg(QString::fromStdString(id)),
+                          {},
+                          QString::fromStdString(pattern.summary),
+                          [id] {
+                              try {
+                                  return fromTraceDocument(io::generate_pattern(id, {}));
+                              } catch (const std::exception& error) {
+                                  throw DocumentFileError{QString::fromStdString(id),
+                                                          {},
+                                                          QString::fromStdString(error.what())};
+                              }
+                          }});
     }
     return scenarios;
 }

@@ -8,10 +8,12 @@
 
 namespace ratelab::ui {
 
-/// One entry of the scenario chooser: a built-in scenario or a bundled trace file.
+/// One entry of the scenario chooser: the built-in scenario, a bundled trace file or a pattern
+/// from the generators.
 struct Scenario {
     QString name;
-    QString path;                           ///< the bundled file, empty for a built-in scenario
+    QString path;                           ///< the bundled file, empty otherwise
+    QString summary;                        ///< one line for a tooltip
     std::function<SessionDocument()> make;  ///< may throw DocumentFileError
 };
 
@@ -19,7 +21,7 @@ struct Scenario {
 /// or the source tree. Empty if none is found.
 QString bundledTracesDir();
 
-/// Every scenario the chooser offers, the default one first.
+/// Every scenario the chooser offers: the default one, the bundled traces, then the patterns.
 QList<Scenario> availableScenarios();
 
 }  // namespace ratelab::ui
