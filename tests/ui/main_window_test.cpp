@@ -1,18 +1,23 @@
 // The main window driven like a user would: mouse and keyboard through QTest, offscreen.
+#include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QHelpEvent>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolTip>
 #include <QUndoStack>
+#include <QUrl>
 
 #include "driving.h"
 #include "panels/learn_panel.h"
 #include "panels/parameters_bar.h"
+#include "ratelab/io/trace_file.h"
 #include "session/frame_model.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -217,7 +222,7 @@ private Q_SLOTS:
         QVERIFY(window_->learn()->toPlainText().contains(title.trimmed()));
     }
 
-    void openingABadFileKeepsTheCurrentTrace() {
+    void openingABadFileKeepsTheCurrentTraceAndSaysWhere() {
         session()->addRequest(30);
         const Trace before = session()->trace();
         QTemporaryDir dir;
@@ -226,13 +231,100 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(R"({"format": "ratelab-trace", "version": 1, "requests": [{"tick": -4}]})");
         file.close();
+        std::string location;
+        try {
+            io::load_trace(path.toStdString());
+            QFAIL("the trace library accepted a negative tick");
+        } catch (const io::TraceFileError& error) {
+            location = error.location();
+        }
+        QVERIFY(!location.empty());
         QSignalSpy errors(window_->files(), &FileController::errorOccurred);
         QVERIFY(!window_->openFile(path));
         QCOMPARE(errors.count(), 1);
-        QVERIFY(errors.first().at(0).toString().contains(QStringLiteral("broken.json")));
+        const QString message = errors.first().at(0).toString();
+        QVERIFY2(message.contains(QStringLiteral("broken.json")), qPrintable(message));
+        QVERIFY2(message.contains(QString::fromStdString(location)), qPrintable(message));
         QVERIFY(session()->trace() == before);
         QVERIFY(session()->isModified());
         QCOMPARE(session()->undoStack()->count(), 1);
+    }
+
+    void savedFilesOpenAgainAndAFailedSaveChangesNothing() {
+        session()->addRequest(17);
+        session()->stepCosts({0}, 2);
+        const Trace edited = session()->trace();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("edited.json"));
+        QVERIFY(window_->files()->saveTo(path));
+        QVERIFY(!session()->isModified());
+        QCOMPARE(session()->filePath(), path);
+        QVERIFY(window_->windowTitle().contains(QStringLiteral("edited.json")));
+        QVERIFY(window_->files()->recentFiles().contains(path));
+
+        QFile saved(path);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray on_disk = saved.readAll();
+        saved.close();
+        session()->addRequest(40);
+        QSignalSpy errors(window_->files(), &FileController::errorOccurred);
+        QVERIFY(!window_->files()->saveTo(dir.path()));  // a folder cannot be written as a file
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(session()->isModified());
+        QCOMPARE(session()->filePath(), path);
+
+        QVERIFY(window_->openFile(path));
+        QVERIFY(session()->trace() == edited);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QCOMPARE(saved.readAll(), on_disk);
+    }
+
+    void theScenarioChooserLoadsBundledTracesAndPatterns() {
+        QComboBox* chooser = window_->parameters()->scenarioBox();
+        QVERIFY2(chooser->count() > 2, "no bundled traces or patterns were found");
+        int bundled = -1;
+        int pattern = -1;
+        for (int i = 1; i < chooser->count(); ++i) {
+            int& first =
+                chooser->itemText(i).startsWith(QStringLiteral("Pattern")) ? pattern : bundled;
+            if (first < 0) {
+                first = i;
+            }
+        }
+        QVERIFY(bundled > 0 && pattern > 0);
+        chooser->setFocus();
+        chooser->setCurrentIndex(bundled);
+        Q_EMIT chooser->activated(bundled);
+        QCOMPARE(QString::fromStdString(session()->document().name), chooser->itemText(bundled));
+        QVERIFY(!session()->isModified());
+        Q_EMIT chooser->activated(pattern);
+        QVERIFY(!session()->trace().requests.empty());
+        Q_EMIT chooser->activated(0);
+        QVERIFY(session()->trace() == default_trace());
+    }
+
+    void droppingAFileOpensIt() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dropped.json"));
+        session()->addRequest(3);
+        QVERIFY(window_->files()->saveTo(path));
+        session()->reset(SessionDocument::defaultScenario(), {});
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &data, Qt::LeftButton, {});
+        QApplication::sendEvent(window_.get(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &data, Qt::LeftButton, {});
+        QApplication::sendEvent(window_.get(), &drop);
+        QCOMPARE(session()->filePath(), path);
+        QCOMPARE(session()->trace().requests.size(), default_trace().requests.size() + 1);
+    }
+
+    void newStartsAnEmptyTrace() {
+        window_->actions().new_file->trigger();
+        QVERIFY(session()->trace().requests.empty());
+        QVERIFY(session()->filePath().isEmpty());
+        QCOMPARE(tableDecisionTotal(*window_), 0);
     }
 
     void theTitleShowsTheModifiedMark() {

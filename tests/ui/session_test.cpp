@@ -147,14 +147,30 @@ private Q_SLOTS:
         QVERIFY(session.isModified());  // the file holds the edit, the session no longer does
     }
 
-    void theEndCoversTheLongestQueueWait() {
+    void theEndCoversAWindowAndTheLongestQueueWait() {
         Session session;
         Rational longest;
         for (const AlgorithmRun& run : session.result()->runs) {
             longest = std::max(longest, run.totals.max_delay);
         }
+        const Tick last = session.trace().requests.back().tick;
         QVERIFY(longest > Rational(0));
-        QCOMPARE(session.endTick(), session.trace().requests.back().tick + longest.ceil() + 1);
+        QCOMPARE(session.endTick(),
+                 std::max(last + session.params().base.window, last + longest.ceil() + 1));
+        // A long, slow queue: its last release comes well after one window.
+        SessionDocument queued = SessionDocument::defaultScenario();
+        queued.params.base.overrides.queue_size = 8;
+        queued.params.base.overrides.drain_interval = Rational(10);
+        session.reset(queued, {});
+        longest = Rational();
+        for (const AlgorithmRun& run : session.result()->runs) {
+            longest = std::max(longest, run.totals.max_delay);
+        }
+        QVERIFY(longest.ceil() + 1 > session.params().base.window);
+        QCOMPARE(session.endTick(), last + longest.ceil() + 1);
+        queued.duration = 500;
+        session.reset(queued, {});
+        QCOMPARE(session.endTick(), Tick(500));
     }
 
     void theClockStepsWithinItsRange() {
