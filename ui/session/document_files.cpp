@@ -23,7 +23,7 @@ QString DocumentFileError::message() const {
 }
 
 QString traceFileFilter() {
-    return QCoreApplication::translate("DocumentFiles", "RateLab traces (*.json);;All files (*)");
+    return QCoreApplication::translate("DocumentFiles", "RateLab traces (*.ratelab.json *.json);;All files (*)");
 }
 
 SessionDocument loadDocument(const QString& path) {

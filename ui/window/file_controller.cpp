@@ -94,7 +94,8 @@ bool FileController::saveAs() {
     if (suggested.isEmpty()) {
         QString name = session_->displayName().toLower();
         name.replace(QLatin1Char(' '), QLatin1Char('-'));
-        suggested = QDir::home().filePath(name + QStringLiteral(".json"));
+        // The extension the desktop registers as a RateLab trace.
+        suggested = QDir::home().filePath(name + QStringLiteral(".ratelab.json"));
     }
     const QString path =
         QFileDialog::getSaveFileName(window_, tr("Save trace"), suggested, traceFileFilter());
