@@ -1,0 +1,121 @@
+#include "fuzz_params.h"
+
+#include <algorithm>
+
+#include "ratelab/limits.h"
+
+namespace ratelab::fuzz {
+
+std::int64_t consume_bounded(FuzzedDataProvider& data, std::int64_t max) {
+    switch (data.ConsumeIntegralInRange<int>(0, 3)) {
+        case 0:
+            return data.ConsumeIntegralInRange<std::int64_t>(1, std::min<std::int64_t>(max, 8));
+        case 1:
+            return data.ConsumeIntegralInRange<std::int64_t>(1, std::min<std::int64_t>(max, 1000));
+        case 2:  // at the bound or just below it
+            return max - data.ConsumeIntegralInRange<std::int64_t>(
+                             0, std::min<std::int64_t>(max - 1, 16));
+        default:
+            return data.ConsumeIntegralInRange<std::int64_t>(1, max);
+    }
+}
+
+Rational consume_rational(FuzzedDataProvider& data) {
+    const std::int64_t num = consume_bounded(data, bounds::kMaxRationalPart);
+    const std::int64_t den = consume_bounded(data, bounds::kMaxRationalDen);
+    return Rational(num, den);
+}
+
+Limits consume_limits(FuzzedDataProvider& data) {
+    Limits limits;
+    limits.limit = consume_bounded(data, bounds::kMaxLimit);
+    limits.window = consume_bounded(data, bounds::kMaxWindow);
+    const auto flags = data.ConsumeIntegral<std::uint8_t>();
+    Overrides& o = limits.overrides;
+    if (flags & 0x01)
+        o.bucket_capacity = consume_bounded(data, bounds::kMaxLimit);
+    if (flags & 0x02)
+        o.refill_rate = consume_rational(data);
+    if (flags & 0x04)
+        o.queue_size = consume_bounded(data, bounds::kMaxLimit);
+    if (flags & 0x08)
+        o.drain_interval = consume_rational(data);
+    if (flags & 0x10)
+        o.gcra_burst = consume_bounded(data, bounds::kMaxLimit);
+    if (flags & 0x20)
+        o.emission_interval = consume_rational(data);
+    // GCRA set up as the token bucket's mirror image: burst = capacity, interval = 1 / rate.
+    if ((flags & 0x40) && o.bucket_capacity && o.refill_rate &&
+        o.refill_rate->num() <= bounds::kMaxRationalDen) {
+        o.gcra_burst = o.bucket_capacity;
+        o.emission_interval = Rational(o.refill_rate->den(), o.refill_rate->num());
+    }
+    return limits;
+}
+
+Params consume_params(FuzzedDataProvider& data, const std::vector<std::string>& names) {
+    Params params;
+    params.base = consume_limits(data);
+    params.rejections_count = data.ConsumeBool();
+    const auto tiers = data.ConsumeIntegral<std::uint8_t>();
+    for (std::size_t k = 0; k < names.size() && k < 8; ++k) {
+        if (tiers & (1u << k))
+            params.keys[names[k]] = consume_limits(data);
+    }
+    return params;
+}
+
+Trace consume_trace(FuzzedDataProvider& data, std::size_t max_requests, Tick window,
+                    const std::vector<std::string>& names) {
+    TraceBuilder builder;
+    const auto key_count = data.ConsumeIntegralInRange<std::size_t>(1, names.size());
+    Tick tick = 0;
+    switch (data.ConsumeIntegralInRange<int>(0, 2)) {
+        case 0:
+            tick = data.ConsumeIntegralInRange<Tick>(0, 20);
+            break;
+        case 1:  // the last ticks a trace may use
+            tick = bounds::kMaxTick - data.ConsumeIntegralInRange<Tick>(0, 1000);
+            break;
+        default:
+            tick = data.ConsumeIntegralInRange<Tick>(0, bounds::kMaxTick);
+    }
+    while (data.remaining_bytes() > 0 && builder.size() < max_requests) {
+        Tick gap = 0;
+        switch (data.ConsumeIntegralInRange<int>(0, 7)) {
+            case 0:
+            case 1:
+            case 2:
+                break;
+            case 3:
+            case 4:
+                gap = data.ConsumeIntegralInRange<Tick>(1, 3);
+                break;
+            case 5:
+                gap = data.ConsumeIntegralInRange<Tick>(1, window);
+                break;
+            case 6:  // around a window boundary
+                gap = window + data.ConsumeIntegralInRange<Tick>(-1, 1);
+                break;
+            default:
+                gap = data.ConsumeIntegralInRange<Tick>(0, bounds::kMaxTick);
+        }
+        tick = std::min(bounds::kMaxTick, tick + std::max<Tick>(gap, 0));
+        std::int64_t cost = 1;
+        switch (data.ConsumeIntegralInRange<int>(0, 3)) {
+            case 2:
+                cost = data.ConsumeIntegralInRange<std::int64_t>(1, 10);
+                break;
+            case 3:
+                cost = consume_bounded(data, bounds::kMaxCost);
+                break;
+            default:
+                break;
+        }
+        const auto key = data.ConsumeIntegralInRange<std::size_t>(0, key_count - 1);
+        builder.add(tick, static_cast<std::uint32_t>(cost), names[key]);
+    }
+    return std::move(builder).take();
+}
+
+}  // namespace ratelab::fuzz
