@@ -71,8 +71,9 @@ Rational::Rational(std::int64_t num, std::int64_t den) {
     if (den == 0)
         throw std::domain_error("rational with zero denominator");
     if (den < 0) {
-        num = -num;
-        den = -den;
+        // Negated in 128 bits: -INT64_MIN does not fit in 64.
+        *this = narrow(-static_cast<Int128>(num), -static_cast<Int128>(den));
+        return;
     }
     const std::int64_t g = std::gcd(num, den);
     num_ = g > 1 ? num / g : num;
@@ -162,7 +163,11 @@ std::optional<Rational> Rational::parse(std::string_view text) {
     auto den = parse_int(text.substr(slash + 1));
     if (!num || !den || *den == 0)
         return std::nullopt;
-    return Rational(*num, *den);
+    try {
+        return Rational(*num, *den);
+    } catch (const std::overflow_error&) {  // "-9223372036854775808/-1" is 2^63
+        return std::nullopt;
+    }
 }
 
 Rational operator+(const Rational& a, const Rational& b) {

@@ -34,6 +34,13 @@ std::string read_stream(const fs::path& file, const std::string& name) {
         if (text.size() > kMaxTraceFileBytes) {
             throw too_large(name, "more than " + std::to_string(kMaxTraceFileBytes));
         }
+        // A trace is a JSON object: once the first byte that is not blank (or a byte order mark)
+        // is something else, the rest cannot change the error, so an endless device such as
+        // /dev/zero or /dev/urandom fails at once instead of after 512 MiB.
+        const std::size_t first = text.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+        if (first != std::string::npos && text[first] != '{') {
+            break;
+        }
     }
     if (in.bad()) {
         throw TraceFileError(name, "", "file-unreadable", "the file could not be read completely");
@@ -81,8 +88,13 @@ TraceDocument load_trace(const fs::path& file) {
 }
 
 void save_trace(const TraceDocument& doc, const fs::path& file) {
-    const std::string text = serialize_trace(doc);
     const std::string name = file.string();
+    std::string text;
+    try {
+        text = serialize_trace(doc);
+    } catch (const TraceFileError& error) {  // the document itself cannot be written
+        throw TraceFileError(name, error.location(), error.rule(), error.detail());
+    }
     fs::path temp = file;
     temp += ".saving-" + std::to_string(::getpid());
     const auto fail = [&](const std::string& why) {

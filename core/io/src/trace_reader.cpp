@@ -25,6 +25,11 @@ std::string line_column(std::string_view text, std::size_t position) {
 std::string syntax_reason(const std::string& message) {
     std::size_t start = message.find("column ");
     start = start == std::string::npos ? std::string::npos : message.find(": ", start);
+    if (start != std::string::npos) {
+        return printable(message.substr(start + 2));
+    }
+    // Other errors (a number too large for a double) carry only the "[json.exception...] " id.
+    start = message.rfind("[json.exception.", 0) == 0 ? message.find("] ") : std::string::npos;
     return printable(start == std::string::npos ? message : message.substr(start + 2));
 }
 
@@ -253,6 +258,7 @@ void TraceReader::top_value_start(bool is_object, bool is_array, const JsonValue
         where_ = Where::kColumns;
         return;
     }
+    count_other_value();
     if (scalar) {
         // Checked at once so that a file of another kind or a newer version is named as such
         // before anything in it is judged by this version's rules.
@@ -269,13 +275,22 @@ void TraceReader::top_value_start(bool is_object, bool is_array, const JsonValue
     where_ = Where::kTree;
 }
 
+void TraceReader::count_other_value() {
+    if (++other_values_ > kMaxOtherValues) {
+        fail("too-many-values", "a trace file holds at most " + std::to_string(kMaxOtherValues) +
+                                    " values besides its requests");
+    }
+}
+
 void TraceReader::tree_insert(Json node, bool container) {
+    count_other_value();
     if (container) {
-        // Copying, printing and freeing JSON trees recurse; a bound keeps a hostile file from
-        // exhausting the stack. Real trace files nest four levels at most.
-        constexpr std::size_t kMaxDepth = 64;
-        if (tree_.size() >= kMaxDepth) {
-            fail("too-deep", "values nest more than " + std::to_string(kMaxDepth) + " levels deep");
+        // Copying, printing and freeing JSON trees recurse, and each level keeps its path for
+        // messages: a bound keeps a hostile file from exhausting the stack or the memory. Real
+        // trace files nest four levels at most.
+        if (tree_.size() >= kMaxNesting) {
+            fail("too-deep",
+                 "values nest more than " + std::to_string(kMaxNesting) + " levels deep");
         }
     }
     TreeFrame& frame = tree_.back();

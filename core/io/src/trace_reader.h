@@ -11,6 +11,7 @@
 
 #include "column_fast_path.h"
 #include "json_value.h"
+#include "ratelab/io/trace_file.h"
 #include "trace_problem.h"
 #include "trace_sax.h"
 
@@ -57,6 +58,7 @@ private:
     bool value(const JsonValue& v);
     void top_value_start(bool is_object, bool is_array, const JsonValue* scalar);
     void tree_insert(Json node, bool container);
+    void count_other_value();
     void request_value(const JsonValue& v);
     void finish_request();
     void column_value(const JsonValue& v);
@@ -82,6 +84,7 @@ private:
     std::string top_key_;
     Json tree_root_;
     std::vector<TreeFrame> tree_;
+    std::size_t other_values_ = 0;  // outside requests and columns, against kMaxOtherValues
     // Object form.
     Field field_ = Field::kOther;
     std::string field_name_;

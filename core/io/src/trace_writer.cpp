@@ -5,6 +5,8 @@
 #include "inline_json.h"
 #include "params_json.h"
 #include "ratelab/io/trace_file.h"
+#include "trace_problem.h"
+#include "utf8.h"
 
 namespace ratelab::io {
 
@@ -102,9 +104,53 @@ void append_columns(std::string& out, const Trace& trace) {
     out += "  }\n";
 }
 
+/// A file holds only UTF-8; text that is not (say a key imported from a log in another encoding)
+/// is refused with its place instead of escaping as a JSON library exception.
+void require_utf8(std::string_view text, const std::string& location) {
+    if (!detail::is_valid_utf8(text)) {
+        throw TraceFileError("", location, "invalid-utf8",
+                             "the text " + detail::quote_text(text) +
+                                 " is not valid UTF-8, which a trace file must be");
+    }
+}
+
+void require_utf8(const TraceDocument& doc) {
+    require_utf8(doc.name, "$.name");
+    require_utf8(doc.description, "$.description");
+    for (const auto& [key, limits] : doc.params.keys) {
+        require_utf8(key, detail::member_path("$.keys", key));
+    }
+    for (const auto& [name, value] : doc.unknown_fields.items()) {
+        require_utf8(name, detail::member_path("$", name));
+        try {
+            (void)value.dump();
+        } catch (const nlohmann::json::type_error&) {
+            throw TraceFileError("", detail::member_path("$", name), "invalid-utf8",
+                                 "the field holds text that is not valid UTF-8");
+        }
+    }
+    // Placed at the first request that uses the key; a key no request uses is still written
+    // in the columnar form's key table.
+    std::vector<bool> checked(doc.trace.keys.size(), false);
+    for (std::size_t i = 0; i < doc.trace.requests.size(); ++i) {
+        const KeyId key = doc.trace.requests[i].key;
+        if (key < checked.size() && !checked[key]) {
+            checked[key] = true;
+            require_utf8(doc.trace.keys[key],
+                         detail::member_path(detail::index_path("$.requests", i), "key"));
+        }
+    }
+    for (std::size_t key = 0; key < checked.size(); ++key) {
+        if (!checked[key]) {
+            require_utf8(doc.trace.keys[key], detail::index_path("$.columns.key_table", key));
+        }
+    }
+}
+
 }  // namespace
 
 std::string serialize_trace(const TraceDocument& doc) {
+    require_utf8(doc);
     std::string out;
     const bool compact = doc.trace.requests.size() > kCompactThreshold;
     out.reserve(512 + doc.trace.requests.size() * (compact ? 6 : 40));

@@ -18,6 +18,10 @@ namespace ratelab::io {
 /// The largest trace file the loader opens. Checked before reading anything, so a huge file
 /// fails at once instead of being pulled into memory.
 inline constexpr std::uintmax_t kMaxTraceFileBytes = 512ULL * 1024 * 1024;
+/// Values a file may hold besides its requests (names, tiers, unknown fields), and how deeply
+/// they may nest, so that a small file cannot make the loader take gigabytes of memory.
+inline constexpr std::size_t kMaxOtherValues = 1'000'000;
+inline constexpr std::size_t kMaxNesting = 64;
 /// Above this many requests, save_trace writes the compact columnar form instead of one object
 /// per request.
 inline constexpr std::size_t kCompactThreshold = 10'000;
@@ -71,10 +75,12 @@ TraceDocument load_trace(const std::filesystem::path& file);
 /// Parses and validates trace JSON text; `source_name` names it in errors.
 TraceDocument parse_trace(std::string_view json_text, const std::string& source_name);
 /// The canonical text of `doc`: stable key order, one request per line in the object form, and
-/// the compact columnar form above kCompactThreshold requests. Ends with a newline.
+/// the compact columnar form above kCompactThreshold requests. Ends with a newline. Throws
+/// TraceFileError (rule `invalid-utf8`, no file name) if a name, key or text is not UTF-8.
 std::string serialize_trace(const TraceDocument& doc);
 /// Writes serialize_trace(doc) to a temporary file beside `file` and renames it over `file`, so
-/// a reader never sees a half-written trace. Throws TraceFileError (rule `write-failed`).
+/// a reader never sees a half-written trace. Throws TraceFileError (rule `write-failed`, or
+/// `invalid-utf8` before anything is written).
 void save_trace(const TraceDocument& doc, const std::filesystem::path& file);
 /// The ticks the timeline shows: `duration` if set, else the last request's tick plus 2W.
 Tick effective_duration(const TraceDocument& doc);

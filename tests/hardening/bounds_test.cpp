@@ -1,0 +1,182 @@
+// The core at the edges of ratelab/limits.h: validation accepts exactly the documented bounds,
+// and at those bounds every algorithm still decides exactly, with no overflow. Under UBSan
+// (.ci/sanitize) any signed overflow in these runs aborts the test.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "catch.h"
+#include "ratelab/limits.h"
+#include "ratelab/simulation.h"
+
+using namespace ratelab;
+namespace b = ratelab::bounds;
+
+namespace {
+
+constexpr std::int64_t kL = b::kMaxLimit;
+constexpr std::uint32_t kCost = static_cast<std::uint32_t>(b::kMaxCost);
+
+struct R {
+    Tick tick;
+    std::uint32_t cost;
+};
+
+std::shared_ptr<const Trace> trace_of(const std::vector<R>& requests) {
+    TraceBuilder builder;
+    for (const R& r : requests)
+        builder.add(r.tick, r.cost);
+    return std::make_shared<const Trace>(std::move(builder).take());
+}
+
+/// "A" for an acceptance, "R<retry-after>" for a rejection, "N" for never; one per request.
+std::vector<std::string> decisions(const SimulationResult& result, const std::string& id) {
+    std::vector<std::string> out;
+    const AlgorithmRun& run = *result.find(id);
+    for (std::size_t i = 0; i < result.trace->requests.size(); ++i) {
+        const Decision d = run.decision(*result.trace, i);
+        out.push_back(d.accepted ? "A" : d.retry_never ? "N" : "R" + d.retry_after->to_string());
+    }
+    return out;
+}
+
+using V = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("hardening/bounds: validation accepts the bounds and refuses one past them") {
+    Params params;
+    params.base = {kL, b::kMaxWindow, {}};
+    Overrides& o = params.base.overrides;
+    o.bucket_capacity = kL;
+    o.queue_size = kL;
+    o.gcra_burst = kL;
+    o.refill_rate = Rational(b::kMaxRationalPart, b::kMaxRationalDen - 1);
+    o.drain_interval = Rational(b::kMaxRationalPart - 1, b::kMaxRationalDen);
+    o.emission_interval = Rational(1, b::kMaxRationalDen);
+    CHECK(validate(params).empty());
+
+    const auto refused = [&](auto spoil) {
+        Params p = params;
+        spoil(p);
+        return validate(p).size() == 1;
+    };
+    CHECK(refused([](Params& p) { p.base.limit = kL + 1; }));
+    CHECK(refused([](Params& p) { p.base.window = b::kMaxWindow + 1; }));
+    CHECK(refused([](Params& p) { p.base.overrides.queue_size = kL + 1; }));
+    CHECK(refused(
+        [](Params& p) { p.base.overrides.refill_rate = Rational(b::kMaxRationalPart + 1); }));
+    CHECK(refused([](Params& p) {
+        p.base.overrides.emission_interval = Rational(1, b::kMaxRationalDen + 1);
+    }));
+    CHECK(refused([](Params& p) { p.keys["pro"] = {1, b::kMaxWindow + 1, {}}; }));
+
+    Trace trace = *trace_of({{0, kCost}, {b::kMaxTick, kCost}});
+    CHECK(validate(trace).empty());
+    trace.requests.back().tick = b::kMaxTick + 1;
+    CHECK(validate(trace).size() == 1);
+    trace.requests.back() = {b::kMaxTick, kCost + 1, 0};
+    CHECK(validate(trace).size() == 1);
+}
+
+TEST_CASE("hardening/bounds: the last ticks with W = 10^12, L = 10^6 and the largest cost") {
+    // Tick 0 spends the whole allowance; the requests just before 10^12 find it still spent.
+    const auto trace = trace_of(
+        {{0, kCost}, {b::kMaxTick - 2, kCost}, {b::kMaxTick - 1, kCost}, {b::kMaxTick, kCost}});
+    Params params;
+    params.base = {kL, b::kMaxWindow, {}};
+    const auto result = simulate(trace, params);
+
+    CHECK(decisions(*result, "fixed_window") == V{"A", "R2", "R1", "A"});
+    CHECK(decisions(*result, "sliding_log") == V{"A", "R2", "R1", "A"});
+    CHECK(decisions(*result, "token_bucket") == V{"A", "R2", "R1", "A"});
+    CHECK(decisions(*result, "gcra") == V{"A", "R2", "R1", "A"});
+    // The whole window 0 still weighs on window 1: only at 2 * 10^12 is it forgotten.
+    CHECK(decisions(*result, "sliding_counter") ==
+          V{"A", "R1000000000002", "R1000000000001", "R1000000000000"});
+    // One unit every W/L = 10^6 ticks: the first request drains until 10^12 - 10^6.
+    CHECK(decisions(*result, "leaky_bucket") == V{"A", "A", "R999999000001", "R999999000000"});
+    const AlgorithmRun& leaky = *result->find("leaky_bucket");
+    CHECK(*leaky.decision(*trace, 1).release == Rational(2 * b::kMaxTick - 1'000'000));
+    CHECK(leaky.totals.max_delay == Rational(b::kMaxTick - 1'000'000 + 2));
+    for (const AlgorithmRun& run : result->runs) {
+        INFO(run.id);
+        CHECK(run.worst_burst.cost == kL);
+    }
+}
+
+TEST_CASE("hardening/bounds: rejections that count pile up far past L without overflow") {
+    // 20,000 requests of the largest cost on one tick: every counter holds 2 * 10^10, and the
+    // sliding counter's products reach 10^22 before they are compared.
+    std::vector<R> requests(20'000, R{0, kCost});
+    const Tick w = b::kMaxWindow / 2;
+    requests.push_back({w, kCost});
+    requests.push_back({2 * w, kCost});
+    const auto trace = trace_of(requests);
+    Params params;
+    params.base = {kL, w, {}};
+    params.rejections_count = true;
+    const auto result = simulate(trace, params);
+
+    const auto pattern = [&](const std::string& id) {
+        const V all = decisions(*result, id);
+        for (std::size_t i = 2; i < 20'000; ++i)
+            REQUIRE(all[i] == all[1]);  // the pile-up is decided alike throughout
+        return V{all[0], all[1], all[20'000], all[20'001]};
+    };
+    CHECK(pattern("fixed_window") == V{"A", "R500000000000", "A", "A"});
+    CHECK(pattern("sliding_log") == V{"A", "R500000000000", "A", "A"});
+    // The previous window's 2 * 10^10 counted units keep the next window shut; the counted
+    // rejection at W then keeps the one after it shut too.
+    CHECK(pattern("sliding_counter") ==
+          V{"A", "R1000000000000", "R1000000000000", "R1000000000000"});
+    CHECK(pattern("token_bucket") == V{"A", "R500000000000", "A", "A"});
+    CHECK(pattern("gcra") == V{"A", "R500000000000", "A", "A"});
+    CHECK(pattern("leaky_bucket") == V{"A", "R499999500000", "A", "A"});
+    CHECK(result->find("fixed_window")->totals.rejected_cost == 19'999 * b::kMaxCost);
+}
+
+TEST_CASE("hardening/bounds: rates and intervals at their largest numerators and denominators") {
+    Params params;
+    params.base = {kL, b::kMaxWindow, {}};
+    Overrides& o = params.base.overrides;
+    o.bucket_capacity = kL;
+    o.refill_rate = Rational(b::kMaxRationalPart);  // refills the bucket within a tick
+    o.gcra_burst = kL;
+    o.emission_interval = Rational(b::kMaxRationalPart);  // one unit per 10^12 ticks
+    o.queue_size = kL;
+    o.drain_interval = Rational(b::kMaxRationalPart - 1, b::kMaxRationalDen);  // in lowest terms
+    const auto result = simulate(trace_of({{0, kCost}, {0, 1}, {1, kCost}}), params);
+    CHECK(decisions(*result, "token_bucket") == V{"A", "R1/1000000000000", "A"});
+
+    // GCRA: a full burst at tick 0 books the schedule until 10^18 scaled ticks.
+    const auto gcra =
+        simulate(trace_of({{0, kCost}, {b::kMaxTick, kCost}, {b::kMaxTick, 1}}), params, {"gcra"});
+    CHECK(decisions(*gcra, "gcra") == V{"A", "R999999000000000000", "A"});
+
+    // Leaky bucket at the last tick with a drain interval of (10^12 - 1) / 10^6 ticks: times
+    // are kept in millionths of a tick, up to about 2 * 10^18 of them.
+    const auto leaky =
+        simulate(trace_of({{b::kMaxTick, kCost}, {b::kMaxTick, 1}, {b::kMaxTick, 1}}), params,
+                 {"leaky_bucket"});
+    CHECK(decisions(*leaky, "leaky_bucket") == V{"A", "A", "R999999999999/1000000"});
+    const Rational d = *o.drain_interval;
+    CHECK(*leaky->runs[0].decision(*leaky->trace, 1).release ==
+          Rational(b::kMaxTick) + d * Rational(kL));
+    // The drain interval is a hair under W/L, so L + 1 units start within one window.
+    CHECK(leaky->runs[0].worst_burst.cost == kL + 1);
+}
+
+TEST_CASE("hardening/bounds: parsing a rational never overflows, whatever the text") {
+    for (const char* text :
+         {"-9223372036854775808/-1", "1/-9223372036854775808", "9223372036854775808",
+          "-9223372036854775809/1", "5/0", "", "/", "1/", "/1", "1/2/3", " 1", "+1"}) {
+        INFO(text);
+        const auto value = Rational::parse(text);
+        CHECK_FALSE(value.has_value());
+    }
+    CHECK(Rational::parse("-9223372036854775808/-9223372036854775808") == Rational(1));
+    CHECK(Rational::parse("-9223372036854775808/2") == Rational(-4611686018427387904));
+    CHECK(Rational::parse("9223372036854775807/-9223372036854775807") == Rational(-1));
+    CHECK(Rational::parse("-9223372036854775808")->to_fixed(2) == "-9223372036854775808.00");
+}
