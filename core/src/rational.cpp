@@ -70,9 +70,10 @@ std::string to_string128(Int128 value) {
 Rational::Rational(std::int64_t num, std::int64_t den) {
     if (den == 0)
         throw std::domain_error("rational with zero denominator");
-    if (den < 0) {
-        // Negated in 128 bits: -INT64_MIN does not fit in 64.
-        *this = narrow(-static_cast<Int128>(num), -static_cast<Int128>(den));
+    if (den < 0 || num == std::numeric_limits<std::int64_t>::min()) {
+        // In 128 bits: std::gcd and the sign flip would negate INT64_MIN, which 64 bits cannot.
+        *this = den < 0 ? narrow(-static_cast<Int128>(num), -static_cast<Int128>(den))
+                        : narrow(num, den);
         return;
     }
     const std::int64_t g = std::gcd(num, den);

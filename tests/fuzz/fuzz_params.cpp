@@ -80,7 +80,8 @@ Trace consume_trace(FuzzedDataProvider& data, std::size_t max_requests, Tick win
         default:
             tick = data.ConsumeIntegralInRange<Tick>(0, bounds::kMaxTick);
     }
-    while (data.remaining_bytes() > 0 && builder.size() < max_requests) {
+    std::int64_t budget = kMaxFuzzTotalCost;
+    while (data.remaining_bytes() > 0 && builder.size() < max_requests && budget > 0) {
         Tick gap = 0;
         switch (data.ConsumeIntegralInRange<int>(0, 7)) {
             case 0:
@@ -112,10 +113,19 @@ Trace consume_trace(FuzzedDataProvider& data, std::size_t max_requests, Tick win
             default:
                 break;
         }
+        cost = std::min(cost, budget);
+        budget -= cost;
         const auto key = data.ConsumeIntegralInRange<std::size_t>(0, key_count - 1);
         builder.add(tick, static_cast<std::uint32_t>(cost), names[key]);
     }
     return std::move(builder).take();
+}
+
+std::int64_t total_cost(const Trace& trace) {
+    std::int64_t total = 0;
+    for (const Request& r : trace.requests)
+        total += r.cost;
+    return total;
 }
 
 }  // namespace ratelab::fuzz

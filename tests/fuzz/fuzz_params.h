@@ -23,8 +23,17 @@ Limits consume_limits(FuzzedDataProvider& data);
 /// Base limits, optional per-key tiers for some of `names` (at most 8), and rejections_count.
 Params consume_params(FuzzedDataProvider& data,
                       const std::vector<std::string>& names = kKeyNames);
-/// Up to `max_requests` requests in tick order over some of `names`. `window` shapes the gaps.
+/// How many cost units one fuzzed trace may hold in all. The leaky bucket's burst over several
+/// keys and the shaper's chart series take time in proportion to the cost units let through
+/// (see the hardening notes in README.md), so an unbounded total would make the fuzzer spend
+/// its time on slow inputs instead of on new ones. One request of the largest cost still fits.
+inline constexpr std::int64_t kMaxFuzzTotalCost = 1'100'000;
+
+/// Up to `max_requests` requests in tick order over some of `names`, costing at most
+/// kMaxFuzzTotalCost units together. `window` shapes the gaps.
 Trace consume_trace(FuzzedDataProvider& data, std::size_t max_requests, Tick window,
                     const std::vector<std::string>& names = kKeyNames);
+/// The total cost of `trace`'s requests.
+std::int64_t total_cost(const Trace& trace);
 
 }  // namespace ratelab::fuzz

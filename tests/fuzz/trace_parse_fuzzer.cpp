@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fuzz_params.h"
 #include "fuzz_support.h"
 #include "ratelab/io/trace_file.h"
 #include "simulation_invariants.h"
@@ -69,7 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     ratelab::fuzz::InvariantOptions options;
     options.thorough_up_to = 32;
     options.unit_brute_force_up_to = 1000;
-    if (doc.trace.requests.size() <= 64) {
+    if (doc.trace.requests.size() <= 64 &&
+        ratelab::fuzz::total_cost(doc.trace) <= ratelab::fuzz::kMaxFuzzTotalCost) {
         ratelab::fuzz::check_simulation(
             std::make_shared<const ratelab::Trace>(std::move(doc.trace)), doc.params, options);
     }

@@ -1,5 +1,6 @@
 // Turns one streaming pass over a trace file into a validated TraceDocument, or one clear error.
 #include <fstream>
+#include <limits>
 #include <unordered_map>
 
 #include "params_json.h"
@@ -46,9 +47,12 @@ Trace trace_from_columns(detail::RawColumns& c) {
         throw TraceProblem{"$.columns.key_table", "missing-field",
                            "\"keys\" holds indexes into a \"key_table\", which is missing"};
     }
-    // Key table entries map onto Trace::keys, where "" is always id 0.
+    // Key table entries map onto Trace::keys in the order requests first use them, as the object
+    // form and TraceBuilder number keys, so that both forms of one trace load identically and a
+    // round trip through either form changes nothing. "" is always id 0; unused entries go.
     Trace trace;
-    std::vector<KeyId> ids(c.key_table.size());
+    constexpr KeyId kUnassigned = std::numeric_limits<KeyId>::max();
+    std::vector<KeyId> ids(c.key_table.size(), kUnassigned);
     std::unordered_map<std::string_view, std::size_t> first_seen;
     for (std::size_t i = 0; i < c.key_table.size(); ++i) {
         const std::string& key = c.key_table[i];
@@ -59,9 +63,6 @@ Trace trace_from_columns(detail::RawColumns& c) {
         }
         if (key.empty()) {
             ids[i] = 0;
-        } else {
-            ids[i] = static_cast<KeyId>(trace.keys.size());
-            trace.keys.push_back(key);
         }
     }
     trace.requests.resize(count);
@@ -74,13 +75,18 @@ Trace trace_from_columns(detail::RawColumns& c) {
             request.cost = c.costs[i];
         }
         if (c.has_keys) {
-            if (c.keys[i] >= ids.size()) {
+            const std::uint32_t entry = c.keys[i];
+            if (entry >= ids.size()) {
                 throw TraceProblem{detail::index_path("$.columns.keys", i), "key-index",
-                                   "key index " + std::to_string(c.keys[i]) +
+                                   "key index " + std::to_string(entry) +
                                        " is past the end of \"key_table\" (" +
                                        std::to_string(ids.size()) + " entries)"};
             }
-            request.key = ids[c.keys[i]];
+            if (ids[entry] == kUnassigned) {
+                ids[entry] = static_cast<KeyId>(trace.keys.size());
+                trace.keys.push_back(c.key_table[entry]);
+            }
+            request.key = ids[entry];
         }
     }
     return trace;
