@@ -21,8 +21,7 @@ std::int64_t consume_bounded(FuzzedDataProvider& data, std::int64_t max);
 Rational consume_rational(FuzzedDataProvider& data);
 Limits consume_limits(FuzzedDataProvider& data);
 /// Base limits, optional per-key tiers for some of `names` (at most 8), and rejections_count.
-Params consume_params(FuzzedDataProvider& data,
-                      const std::vector<std::string>& names = kKeyNames);
+Params consume_params(FuzzedDataProvider& data, const std::vector<std::string>& names = kKeyNames);
 /// How many cost units one fuzzed trace may hold in all. The leaky bucket's burst over several
 /// keys and the shaper's chart series take time in proportion to the cost units let through
 /// (see the hardening notes in README.md), so an unbounded total would make the fuzzer spend

@@ -19,12 +19,11 @@ namespace ratelab::fuzz {
 }  // namespace ratelab::fuzz
 
 /// Aborts unless `condition` holds; `detail` is streamed (`"tick " << t`) only on failure.
-#define FUZZ_CHECK(condition, detail)                                                       \
-    do {                                                                                    \
-        if (!(condition)) {                                                                 \
-            std::ostringstream fuzz_detail_;                                                \
-            fuzz_detail_ << detail; /* NOLINT */                                            \
-            ::ratelab::fuzz::invariant_broken(#condition, __FILE__, __LINE__,               \
-                                              fuzz_detail_.str());                          \
-        }                                                                                   \
+#define FUZZ_CHECK(condition, detail)                                                              \
+    do {                                                                                           \
+        if (!(condition)) {                                                                        \
+            std::ostringstream fuzz_detail_;                                                       \
+            fuzz_detail_ << detail; /* NOLINT */                                                   \
+            ::ratelab::fuzz::invariant_broken(#condition, __FILE__, __LINE__, fuzz_detail_.str()); \
+        }                                                                                          \
     } while (false)

@@ -12,11 +12,11 @@ namespace ratelab::fuzz {
 
 /// The parameters each algorithm derives from one key's limits, with the documented defaults.
 struct EffectiveLimits {
-    std::int64_t capacity;  // token_bucket C
-    Rational refill_rate;   // token_bucket, tokens per tick
-    std::int64_t queue_size;  // leaky_bucket Q
-    Rational drain_interval;  // leaky_bucket D, ticks per unit
-    std::int64_t burst;       // gcra B
+    std::int64_t capacity;       // token_bucket C
+    Rational refill_rate;        // token_bucket, tokens per tick
+    std::int64_t queue_size;     // leaky_bucket Q
+    Rational drain_interval;     // leaky_bucket D, ticks per unit
+    std::int64_t burst;          // gcra B
     Rational emission_interval;  // gcra T, ticks per unit
 };
 EffectiveLimits effective(const Limits& limits);

@@ -97,10 +97,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     check_shape(a);
     check_shape(b);
     const Int128 an = a.num(), ad = a.den(), bn = b.num(), bd = b.den();
-    check_exact("+", [&] { return a + b; }, an * bd + bn * ad, ad * bd);
-    check_exact("-", [&] { return a - b; }, an * bd - bn * ad, ad * bd);
-    check_exact("*", [&] { return a * b; }, an * bn, ad * bd);
-    check_exact("/", [&] { return a / b; }, an * bd, ad * bn);
+    check_exact(
+        "+", [&] { return a + b; }, an * bd + bn * ad, ad * bd);
+    check_exact(
+        "-", [&] { return a - b; }, an * bd - bn * ad, ad * bd);
+    check_exact(
+        "*", [&] { return a * b; }, an * bn, ad * bd);
+    check_exact(
+        "/", [&] { return a / b; }, an * bd, ad * bn);
     FUZZ_CHECK((a < b) == (an * bd < bn * ad), a.to_string() << " < " << b.to_string());
 
     const Int128 floor = a.floor();

@@ -33,7 +33,8 @@ std::shared_ptr<const SimulationResult> simulate_or_abort(std::shared_ptr<const 
     try {
         return simulate(std::move(trace), params, ids, options);
     } catch (const std::exception& e) {
-        FUZZ_CHECK(false, "simulate threw on valid input: " << e.what() << "; " << describe(params));
+        FUZZ_CHECK(false,
+                   "simulate threw on valid input: " << e.what() << "; " << describe(params));
     }
 }
 
@@ -77,9 +78,9 @@ void check_totals_and_decisions(const Trace& trace, const Params& params, const 
     FUZZ_CHECK(accepted == run.totals.accepted, run.id);
     FUZZ_CHECK(accepted_cost == run.totals.accepted_cost, run.id);
     FUZZ_CHECK(rejected_cost == run.totals.rejected_cost, run.id);
-    FUZZ_CHECK(max_delay == run.totals.max_delay,
-               run.id << " max delay " << run.totals.max_delay.to_string() << " vs "
-                      << max_delay.to_string());
+    FUZZ_CHECK(max_delay == run.totals.max_delay, run.id << " max delay "
+                                                         << run.totals.max_delay.to_string()
+                                                         << " vs " << max_delay.to_string());
     FUZZ_CHECK(run.worst_burst.cost <= accepted_cost, run.id);
     if (!run.releases) {
         FUZZ_CHECK(run.worst_burst.cost >= largest_accepted, run.id);
@@ -97,8 +98,8 @@ void check_burst_ceilings(const Params& params, const SimulationResult& result) 
     FUZZ_CHECK(worst("sliding_counter") <= 2 * L, describe(params));
     // A full bucket plus what refills during the other W - 1 ticks.
     const Rational& r = e.refill_rate;
-    FUZZ_CHECK(worst("token_bucket") * r.den() <=
-                   static_cast<Int128>(e.capacity) * r.den() + static_cast<Int128>(r.num()) * (W - 1),
+    FUZZ_CHECK(worst("token_bucket") * r.den() <= static_cast<Int128>(e.capacity) * r.den() +
+                                                      static_cast<Int128>(r.num()) * (W - 1),
                describe(params));
     const Rational& t = e.emission_interval;
     FUZZ_CHECK(worst("gcra") * t.num() <=
@@ -118,7 +119,8 @@ void check_brute_force_bursts(const Trace& trace, const Params& params,
             FUZZ_CHECK(run.worst_burst.cost == expected,
                        run.id << " worst burst " << run.worst_burst.cost << ", brute force "
                               << expected << "; " << describe(params));
-        } else if (auto units = released_units(trace, run, params, options.unit_brute_force_up_to)) {
+        } else if (auto units =
+                       released_units(trace, run, params, options.unit_brute_force_up_to)) {
             const std::int64_t expected = unit_burst(*units, params.base.window);
             FUZZ_CHECK(run.worst_burst.cost == expected,
                        run.id << " worst burst " << run.worst_burst.cost << ", brute force "
@@ -148,7 +150,8 @@ void check_explanations(const SimulationResult& result) {
 void check_retry_is_tight(const Trace& trace, const Params& params,
                           const SimulationResult& result) {
     for (const AlgorithmRun& run : result.runs) {
-        const auto it = std::find(run.outcomes.begin(), run.outcomes.end(), AlgorithmRun::kRejected);
+        const auto it =
+            std::find(run.outcomes.begin(), run.outcomes.end(), AlgorithmRun::kRejected);
         if (it == run.outcomes.end())
             continue;
         const auto i = static_cast<std::size_t>(it - run.outcomes.begin());
@@ -182,9 +185,9 @@ void check_series(const SimulationResult& result) {
         FUZZ_CHECK((s.rejected.empty() ? 0 : s.rejected.values.back()) == run.totals.rejected_cost,
                    run.id);
         if (!run.releases) {
-            FUZZ_CHECK(s.load.max() == run.worst_burst.cost,
-                       run.id << " load peak " << s.load.max() << ", worst burst "
-                              << run.worst_burst.cost);
+            FUZZ_CHECK(s.load.max() == run.worst_burst.cost, run.id << " load peak " << s.load.max()
+                                                                    << ", worst burst "
+                                                                    << run.worst_burst.cost);
         }
         const auto from = static_cast<double>(series.from);
         const auto to = static_cast<double>(series.to);
@@ -212,8 +215,9 @@ void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& p
         FUZZ_CHECK(!lean->runs[a].has_decisions(), result->runs[a].id);
     }
 
-    const bool one_key = std::all_of(trace->requests.begin(), trace->requests.end(),
-                                     [&](const Request& r) { return r.key == trace->requests[0].key; });
+    const bool one_key =
+        std::all_of(trace->requests.begin(), trace->requests.end(),
+                    [&](const Request& r) { return r.key == trace->requests[0].key; });
     if (!trace->requests.empty() && one_key &&
         params.for_key(trace->key_name(trace->requests[0].key)) == params.base) {
         check_burst_ceilings(params, *result);

@@ -48,8 +48,8 @@ TraceDocument consume_document(FuzzedDataProvider& data, bool& all_utf8) {
     TraceDocument doc;
     doc.name = data.ConsumeRandomLengthString(64);
     doc.description = data.ConsumeRandomLengthString(256);
-    doc.tick_ms = data.ConsumeIntegralInRange<std::int64_t>(ratelab::io::kMinTickMs,
-                                                            ratelab::io::kMaxTickMs);
+    doc.tick_ms =
+        data.ConsumeIntegralInRange<std::int64_t>(ratelab::io::kMinTickMs, ratelab::io::kMaxTickMs);
     std::vector<std::string> names{""};
     const auto extra_keys = data.ConsumeIntegralInRange<int>(0, 4);
     for (int k = 0; k < extra_keys; ++k)

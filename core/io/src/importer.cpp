@@ -69,12 +69,13 @@ Trace to_trace(const Collected& c, std::int64_t origin, std::int64_t tick_ms) {
     TraceBuilder builder;
     builder.reserve(order.size());
     for (std::uint32_t i : order) {
-        const Tick tick = (c.times[i] - origin) / tick_ms;
+        // In 128 bits: a start time given far in the past must not overflow the subtraction.
+        const Int128 tick = (static_cast<Int128>(c.times[i]) - origin) / tick_ms;
         if (tick > bounds::kMaxTick) {
             throw ImportError("the traffic spans more than " + std::to_string(bounds::kMaxTick) +
                               " ticks; choose a longer tick");
         }
-        builder.add(tick, c.costs[i], c.key_names[c.keys[i]]);
+        builder.add(static_cast<Tick>(tick), c.costs[i], c.key_names[c.keys[i]]);
     }
     return std::move(builder).take();
 }
