@@ -3,7 +3,7 @@
 #   ./ratelab.sh run [FILE]   build and open the app (on the default scenario unless FILE is given)
 #   ./ratelab.sh test         build and run the whole test suite
 #   ./ratelab.sh build        only install and build
-#   ./ratelab.sh deps         only install the Debian packages the project needs
+#   ./ratelab.sh deps [PKG..] only install the Debian packages the project needs (and PKG..)
 #   ./ratelab.sh package      build the Debian package build-package/ratelab_<version>_amd64.deb
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -61,7 +61,7 @@ package() {
 cmd=${1:-run}
 shift || true
 case "$cmd" in
-  deps) install_deps ;;
+  deps) install_deps "$@" ;;  # extra arguments: more packages (the CI gates' own lists)
   build) install_deps; build ;;
   package) install_deps; package ;;
   test)
