@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QTextStream>
 
+#include "window/file_controller.h"
 #include "window/main_window.h"
 
 int main(int argc, char* argv[]) {
@@ -34,7 +35,10 @@ int main(int argc, char* argv[]) {
 
     ratelab::ui::MainWindow window;
     window.show();
-    if (!files.isEmpty()) {
+    // Work a crash cut short comes first; a file named on the command line then asks before
+    // replacing it.
+    const bool recovered = window.offerRecovery();
+    if (!files.isEmpty() && (!recovered || window.files()->maybeSave())) {
         // A file that cannot be opened is reported in the window, which stays on the default
         // scenario, so a bad path never leaves the user with nothing.
         window.openFile(QFileInfo(files.front()).absoluteFilePath());

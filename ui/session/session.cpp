@@ -74,6 +74,10 @@ void Session::markSaved(const QString& file_path) {
     Q_EMIT filePathChanged();
 }
 
+void Session::markUnsaved() {
+    undo_stack_->resetClean();
+}
+
 void Session::addRequest(Tick tick, std::uint32_t cost) {
     tick = std::clamp<Tick>(tick, 0, bounds::kMaxTick);
     Request request;

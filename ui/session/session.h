@@ -44,6 +44,9 @@ public:
     void reset(SessionDocument document, const QString& file_path);
     /// Records that the document now matches the file at `file_path`.
     void markSaved(const QString& file_path);
+    /// Records that the document differs from its file although the undo history is empty (work
+    /// recovered from an autosave): it counts as modified until it is saved.
+    void markUnsaved();
 
     // Edits. Each is one undoable step.
     void addRequest(Tick tick, std::uint32_t cost = 1);

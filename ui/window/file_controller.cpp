@@ -3,7 +3,9 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QUndoStack>
 
@@ -113,6 +115,57 @@ bool FileController::saveTo(const QString& path) {
     session_->markSaved(QFileInfo(path).absoluteFilePath());
     addRecentFile(session_->filePath());
     Q_EMIT statusMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileController::offerRecovery() {
+    if (autosave_ == nullptr || !interactive_) {
+        return false;
+    }
+    for (const Autosave::Entry& entry : Autosave::leftBehind(autosave_->folder())) {
+        QMessageBox box(
+            QMessageBox::Warning, tr("Recover unsaved changes"),
+            tr("RateLab did not close normally. Unsaved changes to “%1” were kept "
+               "from %2.")
+                .arg(entry.name, QLocale().toString(entry.saved_at, QLocale::ShortFormat)),
+            QMessageBox::NoButton, window_);
+        box.setInformativeText(
+            tr("Recover opens them as unsaved changes%1. Discard deletes them for good. Not Now "
+               "keeps them for the next start.")
+                .arg(entry.original_path.isEmpty()
+                         ? QString()
+                         : tr(" to %1").arg(QDir::toNativeSeparators(entry.original_path))));
+        QPushButton* recover_button = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
+        QPushButton* discard_button = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+        box.addButton(tr("&Not Now"), QMessageBox::RejectRole);
+        box.setDefaultButton(recover_button);
+        box.exec();
+        if (box.clickedButton() == recover_button && recover(entry)) {
+            return true;
+        }
+        if (box.clickedButton() == discard_button) {
+            Autosave::discard(entry);
+        }
+    }
+    return false;
+}
+
+bool FileController::recover(const Autosave::Entry& entry) {
+    SessionDocument document;
+    try {
+        document = Autosave::load(entry);
+    } catch (const DocumentFileError& error) {
+        reportError(tr("Cannot recover"), error.message());
+        return false;
+    }
+    session_->reset(std::move(document), entry.original_path);
+    session_->markUnsaved();
+    if (autosave_ != nullptr) {
+        autosave_->saveNow();
+        autosave_->waitForWrite();
+    }
+    Autosave::discard(entry);
+    Q_EMIT statusMessage(tr("Recovered unsaved changes to %1").arg(entry.name));
     return true;
 }
 

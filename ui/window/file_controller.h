@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include "session/autosave.h"
 #include "session/session_document.h"
 
 class QWidget;
@@ -28,6 +29,16 @@ public:
     bool openDocument(SessionDocument document);
     QStringList recentFiles() const;
 
+    /// The autosave that keeps this session's unsaved changes; recovery hands work over to it.
+    void setAutosave(Autosave* autosave) { autosave_ = autosave; }
+    /// Offers, newest first, the unsaved work that windows which did not close normally left in
+    /// the autosave folder. Returns true if one was recovered (the others wait for next time).
+    bool offerRecovery();
+    /// Loads a left-behind copy as unsaved changes to the file it came from; once this
+    /// session's own autosave holds it, the old copy is deleted. Keeps the current document and
+    /// reports the error if the copy cannot be read.
+    bool recover(const Autosave::Entry& entry);
+
     /// Off in tests: errors are only reported through errorOccurred(), never in a dialog.
     void setInteractive(bool interactive) { interactive_ = interactive; }
 
@@ -50,6 +61,7 @@ private:
 
     Session* session_;
     QWidget* window_;
+    Autosave* autosave_ = nullptr;
     bool interactive_ = true;
 };
 

@@ -17,6 +17,7 @@
 #include "panels/comparison_panel.h"
 #include "panels/learn_panel.h"
 #include "panels/parameters_bar.h"
+#include "session/autosave.h"
 #include "session/document_files.h"
 #include "session/frame_model.h"
 #include "session/playback_clock.h"
@@ -34,6 +35,7 @@ MainWindow::MainWindow(QWidget* parent)
       clock_(new PlaybackClock(this)),
       frames_(new FrameModel(session_, clock_, this)),
       files_(new FileController(session_, this, this)),
+      autosave_(new Autosave(session_, Autosave::defaultFolder(), Autosave::kInterval, this)),
       actions_(this),
       timeline_panel_(new TimelinePanel(session_, clock_, this)),
       comparison_(new ComparisonPanel(this)),
@@ -70,6 +72,10 @@ TimelineView* MainWindow::timeline() const {
 
 bool MainWindow::openFile(const QString& path) {
     return files_->openFile(path);
+}
+
+bool MainWindow::offerRecovery() {
+    return files_->offerRecovery();
 }
 
 void MainWindow::createDocks() {
@@ -137,6 +143,9 @@ void MainWindow::connectActions() {
     });
     connect(actions_.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
     connect(actions_.about, &QAction::triggered, this, &MainWindow::showAbout);
+    files_->setAutosave(autosave_);
+    connect(autosave_, &Autosave::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(files_, &FileController::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
     connect(files_, &FileController::statusMessage, this,
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });

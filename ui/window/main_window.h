@@ -12,6 +12,7 @@ class QMenu;
 
 namespace ratelab::ui {
 
+class Autosave;
 class ComparisonPanel;
 class FileController;
 class FrameModel;
@@ -35,6 +36,7 @@ public:
     PlaybackClock* clock() const { return clock_; }
     FrameModel* frames() const { return frames_; }
     FileController* files() const { return files_; }
+    Autosave* autosave() const { return autosave_; }
     TimelineView* timeline() const;
     ComparisonPanel* comparison() const { return comparison_; }
     LearnPanel* learn() const { return learn_; }
@@ -42,6 +44,8 @@ public:
     const AppActions& actions() const { return actions_; }
 
     bool openFile(const QString& path);
+    /// At start: offers unsaved work that a crash left behind. True if some was recovered.
+    bool offerRecovery();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -70,6 +74,7 @@ private:
     PlaybackClock* clock_;
     FrameModel* frames_;
     FileController* files_;
+    Autosave* autosave_;
     AppActions actions_;
     TimelinePanel* timeline_panel_;
     ComparisonPanel* comparison_;
