@@ -1,0 +1,115 @@
+#include "window/guide_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QVBoxLayout>
+
+#include "panels/learn_panel.h"
+#include "ratelab/registry.h"
+#include "session/algorithm_names.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+const QString kUsingPage = QStringLiteral("using");
+const QString kOverviewPage = QStringLiteral("overview");
+
+/// The compiled-in Markdown text of a page; the Learn panel reads the same files.
+QString pageText(const QString& id) {
+    if (id == kUsingPage) {
+        return LearnPanel::textFor("guide_using");
+    }
+    if (id == kOverviewPage) {
+        return LearnPanel::textFor({});
+    }
+    const std::string algorithm = id.toStdString();
+    QString text = LearnPanel::textFor(algorithm);
+    if (text.isEmpty()) {
+        text = QStringLiteral("### %1\n\n%2\n")
+                   .arg(algorithmName(algorithm), algorithmSummary(algorithm));
+    }
+    return text;
+}
+
+}  // namespace
+
+QStringList GuideDialog::pageIds() {
+    QStringList ids{kUsingPage, kOverviewPage};
+    for (const AlgorithmInfo* info : Registry::instance().all()) {
+        ids << QString::fromStdString(info->id);
+    }
+    return ids;
+}
+
+GuideDialog::GuideDialog(QWidget* parent)
+    : QDialog(parent), contents_(new QTreeWidget(this)), page_(new QTextBrowser(this)) {
+    setObjectName(QStringLiteral("guideDialog"));
+    setWindowTitle(tr("RateLab Guide"));
+    contents_->setObjectName(QStringLiteral("guideContents"));
+    contents_->setToolTip(tr("Choose a page"));
+    page_->setObjectName(QStringLiteral("guidePage"));
+    page_->setOpenLinks(false);  // the texts have no links; nothing here may start a browser
+
+    contents_->setHeaderHidden(true);
+    contents_->setRootIsDecorated(false);
+    QTreeWidgetItem* algorithms = nullptr;
+    for (const QString& id : pageIds()) {
+        QTreeWidgetItem* item = nullptr;
+        if (id == kUsingPage) {
+            item = new QTreeWidgetItem(contents_, {tr("Using RateLab")});
+        } else if (id == kOverviewPage) {
+            item = algorithms = new QTreeWidgetItem(contents_, {tr("The six algorithms")});
+        } else {
+            const QString name = algorithmName(id.toStdString());
+            item = algorithms ? new QTreeWidgetItem(algorithms, {name})
+                              : new QTreeWidgetItem(contents_, {name});
+        }
+        item->setData(0, Qt::UserRole, id);
+    }
+    contents_->expandAll();
+    contents_->resizeColumnToContents(0);
+    contents_->setMinimumWidth(contents_->columnWidth(0) + 2 * contents_->frameWidth() + 12);
+
+    auto* splitter = new QSplitter(this);
+    splitter->addWidget(contents_);
+    splitter->addWidget(page_);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(buttons);
+
+    connect(contents_, &QTreeWidget::currentItemChanged, this, &GuideDialog::showItem);
+    contents_->setCurrentItem(contents_->topLevelItem(0));
+    contents_->setFocus();
+    resize(820, 600);
+}
+
+void GuideDialog::showPage(const QString& id) {
+    for (QTreeWidgetItemIterator it(contents_); *it; ++it) {
+        if ((*it)->data(0, Qt::UserRole).toString() == id) {
+            contents_->setCurrentItem(*it);
+            return;
+        }
+    }
+}
+
+QString GuideDialog::currentPage() const {
+    const QTreeWidgetItem* item = contents_->currentItem();
+    return item ? item->data(0, Qt::UserRole).toString() : QString();
+}
+
+void GuideDialog::showItem(const QTreeWidgetItem* item) {
+    if (item) {
+        page_->setMarkdown(pageText(item->data(0, Qt::UserRole).toString()));
+    }
+}
+
+}  // namespace ratelab::ui
