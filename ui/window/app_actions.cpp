@@ -5,6 +5,8 @@
 #include <QIcon>
 #include <QStyle>
 
+#include "ratelab/simulation.h"
+
 namespace ratelab::ui {
 
 namespace {
@@ -48,7 +50,6 @@ void AppActions::updateToolTip(QAction* action, const QString& explanation) {
 }
 
 AppActions::AppActions(QObject* parent) {
-    const auto tr = [](const char* text) { return QApplication::translate("AppActions", text); };
     new_file = make(parent, tr("&New"), keys(QKeySequence::New), tr("Start an empty trace"));
     open = make(parent, tr("&Open…"), keys(QKeySequence::Open), tr("Open a trace file"),
                 QStyle::SP_DialogOpenButton);
@@ -76,6 +77,10 @@ AppActions::AppActions(QObject* parent) {
                          tr("Add one to the cost of the selected requests"));
     decrease_cost = make(parent, tr("De&crease Cost"), keys(Qt::Key_Minus),
                          tr("Take one from the cost of the selected requests"));
+    restore_defaults = make(parent, tr("Restore Default &Parameters"), {},
+                            tr("Back to L = %1, W = %2, no overrides, rejections not counted")
+                                .arg(default_params().base.limit)
+                                .arg(default_params().base.window));
 
     zoom_in = make(parent, tr("Zoom &In"), keys(QKeySequence::ZoomIn), tr("Show fewer ticks"));
     zoom_out = make(parent, tr("Zoom &Out"), keys(QKeySequence::ZoomOut), tr("Show more ticks"));
@@ -100,7 +105,9 @@ AppActions::AppActions(QObject* parent) {
     slower = make(parent, tr("&Slower"), keys(Qt::Key_BracketLeft), tr("Play more slowly"));
     faster = make(parent, tr("F&aster"), keys(Qt::Key_BracketRight), tr("Play faster"));
 
-    shortcuts = make(parent, tr("&Keyboard Shortcuts"), keys(QKeySequence::HelpContents),
+    guide = make(parent, tr("&Guide"), keys(QKeySequence::HelpContents),
+                 tr("How to use RateLab and how each algorithm decides"));
+    shortcuts = make(parent, tr("&Keyboard Shortcuts"), keys(Qt::CTRL | Qt::Key_F1),
                      tr("List every keyboard shortcut"));
     about = make(parent, tr("&About RateLab"), {}, tr("Version and licence"));
 }
@@ -114,7 +121,8 @@ QList<QAction*> AppActions::all() const {
             fit,           pan_left,    pan_right,
             play_pause,    step_back,   step_forward,
             reset,         jump_to_end, fire_now,
-            slower,        faster,      shortcuts};
+            slower,        faster,      guide,
+            shortcuts};
 }
 
 }  // namespace ratelab::ui

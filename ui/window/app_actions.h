@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QKeySequence>
 #include <QList>
 #include <QString>
@@ -12,6 +13,9 @@ namespace ratelab::ui {
 /// Every command of the main window as a QAction with its text, shortcut and tooltip, so that
 /// menus, toolbars and the shortcut list all show the same thing.
 struct AppActions {
+    Q_DECLARE_TR_FUNCTIONS(AppActions)
+
+public:
     explicit AppActions(QObject* parent);
 
     /// All actions that have a shortcut, in menu order, for the shortcut list.
@@ -32,6 +36,7 @@ struct AppActions {
     QAction* move_later;
     QAction* increase_cost;
     QAction* decrease_cost;
+    QAction* restore_defaults;
     // View
     QAction* zoom_in;
     QAction* zoom_out;
@@ -48,6 +53,7 @@ struct AppActions {
     QAction* slower;
     QAction* faster;
     // Help
+    QAction* guide;
     QAction* shortcuts;
     QAction* about;
 

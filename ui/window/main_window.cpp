@@ -26,6 +26,7 @@
 #include "timeline/timeline_view.h"
 #include "window/charts_slot.h"
 #include "window/file_controller.h"
+#include "window/remembered_state.h"
 
 namespace ratelab::ui {
 
@@ -272,12 +273,14 @@ void MainWindow::restoreSettings() {
     const QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    remembered::restore(settings, *session_, *clock_);
 }
 
 void MainWindow::saveSettings() const {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    remembered::save(settings, *session_, *clock_);
 }
 
 }  // namespace ratelab::ui

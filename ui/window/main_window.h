@@ -65,6 +65,7 @@ private:
     void chooseScenario(int index);
     void selectAlgorithm(int row);
     void updateTitle();
+    void showGuide();
     void showShortcuts();
     void showAbout();
     void restoreSettings();

@@ -16,11 +16,15 @@
 #include <QVBoxLayout>
 
 #include "panels/clock_widgets.h"
+#include "panels/learn_panel.h"
+#include "panels/param_keys.h"
 #include "panels/parameters_bar.h"
 #include "session/session.h"
 #include "window/charts_slot.h"
 #include "window/file_controller.h"
+#include "window/guide_dialog.h"
 #include "window/main_window.h"
+#include "window/remembered_state.h"
 
 namespace ratelab::ui {
 
@@ -105,6 +109,12 @@ void MainWindow::createMenus() {
     edit->addAction(actions_.select_all);
     edit->addAction(actions_.select_next);
     edit->addAction(actions_.select_previous);
+    edit->addSeparator();
+    edit->addAction(actions_.restore_defaults);
+    connect(actions_.restore_defaults, &QAction::triggered, this, [this] {
+        session_->setParams(remembered::withDefaultBase(session_->params()),
+                            tr("Restore default parameters"), kNoMerge);
+    });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(actions_.zoom_in);
@@ -129,6 +139,8 @@ void MainWindow::createMenus() {
     playback->addAction(actions_.fire_now);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(actions_.guide);
+    connect(actions_.guide, &QAction::triggered, this, &MainWindow::showGuide);
     help->addAction(actions_.shortcuts);
     help->addAction(actions_.about);
 
@@ -170,6 +182,20 @@ void MainWindow::rebuildExamplesMenu() {
                                  ? scenarios_[i].summary.left(120)
                                  : QDir::toNativeSeparators(scenarios_[i].path));
     }
+}
+
+void MainWindow::showGuide() {
+    // One guide window, kept open beside the main window while the user tries things out.
+    auto* guide = findChild<GuideDialog*>();
+    if (!guide) {
+        guide = new GuideDialog(this);
+    }
+    if (const std::string& id = learn_->algorithm(); !id.empty() && !guide->isVisible()) {
+        guide->showPage(QString::fromStdString(id));
+    }
+    guide->show();
+    guide->raise();
+    guide->activateWindow();
 }
 
 void MainWindow::showShortcuts() {
