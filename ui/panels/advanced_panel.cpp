@@ -1,6 +1,7 @@
 #include "panels/advanced_panel.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -12,6 +13,7 @@
 #include "panels/param_keys.h"
 #include "ratelab/limits.h"
 #include "session/session.h"
+#include "timeline/timeline_palette.h"
 
 namespace ratelab::ui {
 
@@ -42,7 +44,7 @@ AdvancedPanel::AdvancedPanel(Session* session, QWidget* parent)
         tr("Window algorithms count rejected requests against the allowance too, so a client "
            "that keeps retrying never gets back in"));
     problem_->setWordWrap(true);
-    problem_->setStyleSheet(QStringLiteral("color: #D55E00"));
+    showProblemsLegibly();
     problem_->hide();
     tiers_->setWordWrap(true);
     form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -83,6 +85,23 @@ AdvancedPanel::AdvancedPanel(Session* session, QWidget* parent)
             [this] { applyOverrides(Overrides{}, tr("Use default parameters"), kNoMerge); });
     connect(session_, &Session::paramsChanged, this, &AdvancedPanel::showParams);
     showParams();
+}
+
+void AdvancedPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        showProblemsLegibly();
+    }
+}
+
+/// Problems are written in the rejection colour, adjusted to the palette so they stay readable on
+/// a dark one too.
+void AdvancedPanel::showProblemsLegibly() {
+    QPalette colours = problem_->palette();
+    colours.setColor(QPalette::WindowText,
+                     timeline_palette::legibleOn(timeline_palette::kRejected,
+                                                 palette().color(QPalette::Window)));
+    problem_->setPalette(colours);
 }
 
 QSpinBox* AdvancedPanel::addCountField(const QString& label, const QString& tip, CountField field,

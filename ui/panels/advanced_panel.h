@@ -26,7 +26,11 @@ public:
 
     QCheckBox* rejectionsCountBox() const { return rejections_count_; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void showProblemsLegibly();
     using CountField = std::optional<std::int64_t> Overrides::*;
     using RateField = std::optional<Rational> Overrides::*;
 

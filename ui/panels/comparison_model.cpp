@@ -9,7 +9,20 @@
 
 namespace ratelab::ui {
 
-ComparisonModel::ComparisonModel(QObject* parent) : QAbstractTableModel(parent) {}
+ComparisonModel::ComparisonModel(QObject* parent)
+    : QAbstractTableModel(parent), over_limit_text_(timeline_palette::kBurstOver) {}
+
+void ComparisonModel::setRowBackgrounds(const QColor& base, const QColor& alternate) {
+    using timeline_palette::legibleOn;
+    const QColor text = legibleOn(legibleOn(timeline_palette::kBurstOver, base), alternate);
+    if (text != over_limit_text_) {
+        over_limit_text_ = text;
+        if (rowCount() > 0) {
+            Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, kColumnCount - 1),
+                               {Qt::ForegroundRole});
+        }
+    }
+}
 
 void ComparisonModel::setFrame(const Frame& frame) {
     const bool same_rows =
@@ -143,7 +156,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
                                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         case Qt::ForegroundRole:
             if (index.column() == kWorstBurst && over_limit) {
-                return QBrush(timeline_palette::kBurstOver);
+                return QBrush(over_limit_text_);
             }
             return {};
         case Qt::FontRole:

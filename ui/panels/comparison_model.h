@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QColor>
 
 #include "session/frame_model.h"
 
@@ -19,6 +20,8 @@ public:
     void setFrame(const Frame& frame);
     /// The key whose state is shown (requests of other keys have their own limiter state).
     void setKey(KeyId key);
+    /// The backgrounds the table draws rows on, so that coloured text stays legible on them.
+    void setRowBackgrounds(const QColor& base, const QColor& alternate);
     /// The algorithm id of `row`.
     std::string idAt(int row) const;
 
@@ -34,6 +37,7 @@ private:
 
     Frame frame_;
     KeyId key_ = 0;
+    QColor over_limit_text_;
     std::vector<QString> states_;  ///< the state column, computed once per frame
 };
 

@@ -1,5 +1,6 @@
 #include "panels/comparison_panel.h"
 
+#include <QEvent>
 #include <QHeaderView>
 
 #include "panels/comparison_model.h"
@@ -26,6 +27,8 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     connect(model_, &QAbstractItemModel::modelReset, this,
             [this] { setMinimumHeight(sizeHint().height()); });
     setMinimumHeight(sizeHint().height());
+    model_->setRowBackgrounds(palette().color(QPalette::Base),
+                              palette().color(QPalette::AlternateBase));
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { Q_EMIT rowSelected(current.row()); });
 }
@@ -35,6 +38,15 @@ QSize ComparisonPanel::sizeHint() const {
     const int height = horizontalHeader()->sizeHint().height() +
                        rows * verticalHeader()->defaultSectionSize() + 2 * frameWidth();
     return {700, height};
+}
+
+void ComparisonPanel::changeEvent(QEvent* event) {
+    QTableView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        // A dark palette needs a lighter red for the over-limit counts.
+        model_->setRowBackgrounds(palette().color(QPalette::Base),
+                                  palette().color(QPalette::AlternateBase));
+    }
 }
 
 void ComparisonPanel::selectRow(int row) {

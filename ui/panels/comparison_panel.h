@@ -24,6 +24,9 @@ Q_SIGNALS:
     /// A row was selected (-1: none).
     void rowSelected(int row);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     ComparisonModel* model_;
 };

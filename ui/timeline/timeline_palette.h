@@ -8,17 +8,25 @@ class QPainter;
 namespace ratelab::ui::timeline_palette {
 
 // Okabe-Ito colours: told apart with every common kind of colour blindness. Each outcome also has
-// its own shape, so colour is never the only cue.
+// its own shape, so colour is never the only cue. The backgrounds come from the widget's QPalette,
+// so these marks must stand out (contrast of 3:1 or more, as WCAG asks of graphics) on a light
+// and on a dark palette alike; the screen and the light print theme of exports share them.
 inline const QColor kAccepted{0x00, 0x9E, 0x73};   // bluish green, filled disc
 inline const QColor kRejected{0xD5, 0x5E, 0x00};   // vermillion, cross
-inline const QColor kPending{0x99, 0x99, 0x99};    // grey, hollow ring
+inline const QColor kPending{0x8A, 0x8A, 0x8A};    // grey, hollow ring
 inline const QColor kDelay{0xE6, 0x9F, 0x00};      // orange, the queue delay line
-inline const QColor kRequest{0x3B, 0x4A, 0x5A};    // slate, trace boxes
+inline const QColor kRequest{0x66, 0x7B, 0x91};    // mid slate, trace boxes
 inline const QColor kSelection{0x00, 0x72, 0xB2};  // blue
 inline const QColor kCursor{0x00, 0x72, 0xB2};
 inline const QColor kBurstWithin{0x56, 0xB4, 0xE9};  // sky blue
 inline const QColor kBurstOver{0xD5, 0x5E, 0x00};
 inline const QColor kHighlight{0xF0, 0xE4, 0x42, 60};  // yellow wash behind a highlighted lane
+
+/// The WCAG contrast ratio of two colours, from 1 (same luminance) to 21 (black on white).
+double contrastRatio(const QColor& a, const QColor& b);
+/// `colour`, made lighter or darker just enough to reach `ratio` against `background`, for text
+/// in a mark's colour (such as a red count in a table) on light and dark palettes.
+QColor legibleOn(const QColor& colour, const QColor& background, double ratio = 4.5);
 
 void drawAccepted(QPainter& painter, QPointF centre, double size);
 void drawRejected(QPainter& painter, QPointF centre, double size);
