@@ -15,6 +15,7 @@
 #include <QUrl>
 
 #include "driving.h"
+#include "isolated_settings.h"
 #include "panels/learn_panel.h"
 #include "panels/parameters_bar.h"
 #include "ratelab/io/trace_file.h"
@@ -31,6 +32,7 @@ class MainWindowTest : public QObject {
     Q_OBJECT
 
 private:
+    IsolatedSettings settings_;  // never the user's settings; cleared before each test
     std::unique_ptr<MainWindow> window_;
 
     TimelineView* view() const { return window_->timeline(); }
@@ -41,12 +43,10 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase() {
-        QApplication::setOrganizationName(QStringLiteral("RateLabTests"));
-        QApplication::setApplicationName(QStringLiteral("ratelab-ui-test"));
-    }
+    void initTestCase() { QVERIFY(settings_.isValid()); }
 
     void init() {
+        IsolatedSettings::clear();
         window_ = std::make_unique<MainWindow>();
         window_->files()->setInteractive(false);
         window_->resize(1280, 800);

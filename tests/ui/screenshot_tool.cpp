@@ -1,13 +1,16 @@
 // Renders the main window in a few states to PNG files, for the README and for checking the
-// layout by eye: ui_screenshots OUT_DIR. Not a test; built with the tests, run by hand.
+// layout by eye: ui_screenshots [--dark] OUT_DIR. Not a test; built with the tests, run by hand.
+// --dark renders on the Fusion style with a dark palette, as on a dark desktop.
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QPixmap>
+#include <QStyleFactory>
 #include <QTextStream>
 #include <cmath>
 #include <random>
 
+#include "dark_palette.h"
 #include "panels/comparison_panel.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -56,7 +59,12 @@ int main(int argc, char* argv[]) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RateLabScreenshots"));
     QApplication::setApplicationName(QStringLiteral("RateLab"));
-    const QDir out(argc > 1 ? QString::fromLocal8Bit(argv[1]) : QDir::currentPath());
+    QStringList arguments = QApplication::arguments().mid(1);
+    if (arguments.removeAll(QStringLiteral("--dark")) > 0) {
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+        QApplication::setPalette(test::darkPalette());
+    }
+    const QDir out(arguments.isEmpty() ? QDir::currentPath() : arguments.front());
 
     MainWindow window;
     window.resize(1280, 800);
