@@ -1,6 +1,7 @@
 // Renders the main window in a few states to PNG files, for the README and for checking the
 // layout by eye: ui_screenshots [--dark] OUT_DIR. Not a test; built with the tests, run by hand.
 // --dark renders on the Fusion style with a dark palette, as on a dark desktop.
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
@@ -15,6 +16,7 @@
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "timeline/timeline_view.h"
+#include "window/guide_dialog.h"
 #include "window/main_window.h"
 
 using namespace ratelab;
@@ -81,6 +83,13 @@ int main(int argc, char* argv[]) {
     window.session()->setSelection({});
     window.comparison()->selectRow(0);
     save(window, out.filePath(QStringLiteral("default-1920.png")));
+
+    window.actions().guide->trigger();
+    if (auto* guide = window.findChild<GuideDialog*>()) {
+        guide->showPage(QStringLiteral("token_bucket"));
+        save(*guide, out.filePath(QStringLiteral("guide.png")));
+        guide->close();
+    }
 
     window.resize(1280, 800);
     QElapsedTimer timer;

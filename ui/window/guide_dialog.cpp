@@ -4,6 +4,7 @@
 #include <QHBoxLayout>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
@@ -80,6 +81,8 @@ GuideDialog::GuideDialog(QWidget* parent)
     splitter->addWidget(page_);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
+    splitter->setSizes({contents_->minimumWidth(), 640});
+    page_->document()->setDocumentMargin(12);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
