@@ -21,6 +21,8 @@ PACKAGES=(
   # desktop-file-validate, update-mime-database and groff check the desktop entry, the trace file
   # type and the manual pages (and the last two also refresh the databases when it is installed).
   dpkg-dev file desktop-file-utils shared-mime-info groff-base
+  # xdg-mime asks the file type and its default application as a file manager would.
+  xdg-utils
 )
 
 log() { printf '[ratelab] %s\n' "$*" >&2; }
