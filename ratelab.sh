@@ -36,8 +36,12 @@ install_deps() {
   log "installing: ${missing[*]}"
   local sudo=()
   [ "$(id -u)" -ne 0 ] && sudo=(sudo)
-  "${sudo[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # Another apt (an unattended upgrade, a second checkout's setup) may hold dpkg's lock: wait
+  # for it rather than fail.
+  local wait=(-o DPkg::Lock::Timeout=600)
+  "${sudo[@]}" apt-get "${wait[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get "${wait[@]}" install -y -qq \
+    --no-install-recommends "${missing[@]}"
 }
 
 build() {
