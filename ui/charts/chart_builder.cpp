@@ -80,6 +80,9 @@ void addFurniture(QChart* chart, const ChartSpec& spec, const ChartTheme& theme,
         auto* upper = horizontalLine(axes.x_min, axes.x_max, spec.y.max);
         auto* lower = horizontalLine(axes.x_min, axes.x_max, *spec.over_limit_from);
         auto* band = new QAreaSeries(upper, lower);
+        // An area series does not own its boundary lines: let it, so they go with the chart.
+        upper->setParent(band);
+        lower->setParent(band);
         band->setName(QStringLiteral("over limit"));
         band->setBrush(chart_colors::kOverLimit);
         band->setPen(Qt::NoPen);
