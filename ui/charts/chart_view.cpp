@@ -30,7 +30,9 @@ ChartView::ChartView(ChartKind kind, QWidget* parent) : QChartView(parent), kind
     setRenderHint(QPainter::Antialiasing, true);
     setMouseTracking(true);
     viewport()->setMouseTracking(true);
-    setMinimumSize(320, 220);
+    // Small enough to share a tab group with the comparison table without making it taller;
+    // sizeHint() says what a chart wants when it is shown.
+    setMinimumSize(320, 140);
     setFrameShape(QFrame::NoFrame);
     setContextMenuPolicy(Qt::DefaultContextMenu);
 
@@ -45,6 +47,10 @@ ChartView::ChartView(ChartKind kind, QWidget* parent) : QChartView(parent), kind
 }
 
 ChartView::~ChartView() = default;
+
+QSize ChartView::sizeHint() const {
+    return {640, 260};
+}
 
 void ChartView::showSpec(const ChartSpec& spec) {
     const bool refill = has_spec_ && spec.sameShape(spec_) && chart() != nullptr;

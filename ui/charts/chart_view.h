@@ -25,6 +25,7 @@ public:
     explicit ChartView(ChartKind kind, QWidget* parent = nullptr);
     ~ChartView() override;
 
+    QSize sizeHint() const override;
     ChartKind kind() const { return kind_; }
     const ChartSpec& spec() const { return spec_; }
     void showSpec(const ChartSpec& spec);

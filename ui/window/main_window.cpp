@@ -26,6 +26,7 @@
 #include "timeline/timeline_view.h"
 #include "window/charts_slot.h"
 #include "window/file_controller.h"
+#include "window/raised_dock_growth.h"
 #include "window/remembered_state.h"
 
 namespace ratelab::ui {
@@ -95,6 +96,9 @@ void MainWindow::createDocks() {
                         createChartsWidget(context, this), Qt::BottomDockWidgetArea);
     tabifyDockWidget(comparison_dock_, charts_dock_);
     comparison_dock_->raise();
+    // The charts are shorter than the table's tab needs only when they are not shown; they take
+    // their height when their tab is raised, so the bottom area can start as tall as the table.
+    new RaisedDockGrowth(this, charts_dock_);
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
                           new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);
