@@ -1,6 +1,7 @@
 #include "timeline/decision_tooltip.h"
 
 #include <QCoreApplication>
+#include <QPalette>
 
 #include "session/algorithm_names.h"
 #include "session/frame_model.h"
@@ -33,10 +34,11 @@ QString row(const QString& label, const QString& value) {
         .arg(label, value);
 }
 
-QString outcomeLine(const Decision& decision, std::int64_t tick_ms) {
+QString outcomeLine(const Decision& decision, std::int64_t tick_ms, const QPalette& palette) {
     if (decision.accepted) {
-        QString line = QStringLiteral("<b style='color:%1'>%2</b>")
-                           .arg(timeline_palette::kAccepted.darker(120).name(), tr("Accepted"));
+        QString line =
+            QStringLiteral("<b style='color:%1'>%2</b>")
+                .arg(timeline_palette::acceptedToolTipText(palette).name(), tr("Accepted"));
         if (decision.release && decision.delay) {
             line += tr(": leaves the queue at t = %1 after waiting %2")
                         .arg(QString::fromStdString(decision.release->to_short(2)),
@@ -45,7 +47,7 @@ QString outcomeLine(const Decision& decision, std::int64_t tick_ms) {
         return line;
     }
     QString line = QStringLiteral("<b style='color:%1'>%2</b>")
-                       .arg(timeline_palette::kRejected.name(), tr("Rejected"));
+                       .arg(timeline_palette::rejectedToolTipText(palette).name(), tr("Rejected"));
     if (decision.retry_never) {
         line += tr(": no wait helps, the cost is more than this algorithm ever accepts");
     } else if (decision.retry_after) {
@@ -63,7 +65,8 @@ QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms) {
     return tr("%1 %2 (%3 s)").arg(tick_text, unit, QString::fromStdString(seconds.to_short(3)));
 }
 
-QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index) {
+QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
+                        const QPalette& palette) {
     if (!frame.result || lane >= frame.result->runs.size() ||
         index >= frame.result->trace->requests.size()) {
         return {};
@@ -85,7 +88,8 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index)
     html += row(tr("Before"), escaped(why.state_before));
     html += row(tr("Check"), escaped(why.check));
     html += row(tr("After"), escaped(why.state_after));
-    html += QStringLiteral("</table><p>%1</p>").arg(outcomeLine(why.decision, frame.tick_ms));
+    html +=
+        QStringLiteral("</table><p>%1</p>").arg(outcomeLine(why.decision, frame.tick_ms, palette));
     return html;
 }
 

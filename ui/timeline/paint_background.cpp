@@ -38,7 +38,7 @@ void paintTimelineBackground(QPainter& painter, const TimelineScene& scene) {
         painter.fillRect(layout.lanes[i],
                          palette.color(i % 2 == 0 ? QPalette::AlternateBase : QPalette::Base));
         if (static_cast<int>(i) == scene.highlighted_lane) {
-            painter.fillRect(layout.lanes[i], timeline_palette::kHighlight);
+            painter.fillRect(layout.lanes[i], timeline_palette::laneHighlight(palette));
         }
     }
     if (!scene.frame || !scene.frame->result) {

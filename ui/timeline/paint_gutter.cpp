@@ -79,7 +79,7 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
     for (std::size_t i = 0; i < runs.size() && i < layout.lanes.size(); ++i) {
         const QRectF row(0, layout.lanes[i].top(), gutter, layout.lanes[i].height());
         if (static_cast<int>(i) == scene.highlighted_lane) {
-            painter.fillRect(row, timeline_palette::kHighlight);
+            painter.fillRect(row, timeline_palette::laneHighlight(scene.palette));
             painter.fillRect(QRectF(0, row.top(), 4.0, row.height()), timeline_palette::kSelection);
         }
         QString detail;

@@ -41,7 +41,7 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
     QColor colour = over ? marks::kBurstOver : marks::kBurstWithin;
     if (!figure) {
         QColor wash = colour;
-        wash.setAlpha(over ? 40 : 34);
+        wash.setAlpha(over ? marks::kBurstOverWashAlpha : marks::kBurstWithinWashAlpha);
         painter.fillRect(QRectF(x0, lane.top() + 1.0, x1 - x0, lane.height() - 1.0), wash);
         return;
     }
@@ -69,7 +69,8 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
         left = x1 + width + 4.0 <= plot_right ? x1 + 4.0 : x0 - width - 4.0;
     }
     painter.setFont(small);
-    painter.setPen(over ? marks::kBurstOver.darker(115) : scene.palette.color(QPalette::Text));
+    painter.setPen(over ? marks::overLimitLabel(scene.palette)
+                        : scene.palette.color(QPalette::Text));
     painter.drawText(QRectF(left, y + 1.0, width, metrics.height()), Qt::AlignRight | Qt::AlignTop,
                      label);
 }

@@ -2,8 +2,10 @@
 
 #include <QPainter>
 #include <QPainterPath>
+#include <QPalette>
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 namespace ratelab::ui::timeline_palette {
 
@@ -16,6 +18,26 @@ double relativeLuminance(const QColor& colour) {
     const QColor rgb = colour.toRgb();
     return 0.2126 * channel(rgb.redF()) + 0.7152 * channel(rgb.greenF()) +
            0.0722 * channel(rgb.blueF());
+}
+
+/// `top` painted with its alpha over the opaque `bottom`.
+QColor composite(const QColor& top, const QColor& bottom) {
+    const double a = top.alphaF();
+    const auto mix = [a](double over, double under) { return over * a + under * (1.0 - a); };
+    return QColor::fromRgbF(static_cast<float>(mix(top.redF(), bottom.redF())),
+                            static_cast<float>(mix(top.greenF(), bottom.greenF())),
+                            static_cast<float>(mix(top.blueF(), bottom.blueF())));
+}
+
+/// `colour` adjusted until it reads at 4.5:1 on every one of `backgrounds`. On a dark palette
+/// every background is dark, so each step only lightens and never undoes an earlier one.
+QColor legibleOnAll(QColor colour, std::initializer_list<QColor> backgrounds) {
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const QColor& background : backgrounds) {
+            colour = legibleOn(colour, background);
+        }
+    }
+    return colour;
 }
 
 }  // namespace
@@ -40,6 +62,44 @@ QColor legibleOn(const QColor& colour, const QColor& background, double ratio) {
                           std::clamp(lightness, 0.0f, 1.0f), candidate.alphaF());
     }
     return candidate.toRgb();
+}
+
+bool isDark(const QPalette& palette) {
+    return relativeLuminance(palette.color(QPalette::Text)) >
+           relativeLuminance(palette.color(QPalette::Base));
+}
+
+QColor laneHighlight(const QPalette& palette) {
+    return isDark(palette) ? QColor(0xFF, 0xFF, 0xFF, 26) : kHighlight;
+}
+
+QColor overLimitLabel(const QPalette& palette) {
+    if (!isDark(palette)) {
+        return kBurstOver.darker(115);
+    }
+    QColor wash = kBurstOver;
+    wash.setAlpha(kBurstOverWashAlpha);
+    const QColor on_base = composite(wash, palette.color(QPalette::Base));
+    const QColor on_alternate = composite(wash, palette.color(QPalette::AlternateBase));
+    const QColor highlight = laneHighlight(palette);
+    return legibleOnAll(kBurstOver, {on_base, on_alternate, composite(highlight, on_base),
+                                     composite(highlight, on_alternate)});
+}
+
+QColor acceptedToolTipText(const QPalette& palette) {
+    const QColor background = palette.color(QPalette::ToolTipBase);
+    if (relativeLuminance(palette.color(QPalette::ToolTipText)) <= relativeLuminance(background)) {
+        return kAccepted.darker(120);
+    }
+    return legibleOn(kAccepted, background);
+}
+
+QColor rejectedToolTipText(const QPalette& palette) {
+    const QColor background = palette.color(QPalette::ToolTipBase);
+    if (relativeLuminance(palette.color(QPalette::ToolTipText)) <= relativeLuminance(background)) {
+        return kRejected;
+    }
+    return legibleOn(kRejected, background);
 }
 
 void drawAccepted(QPainter& painter, QPointF centre, double size) {

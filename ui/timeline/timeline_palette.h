@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QPointF>
 
+class QPalette;
+
 class QPainter;
 
 namespace ratelab::ui::timeline_palette {
@@ -21,12 +23,31 @@ inline const QColor kCursor{0x00, 0x72, 0xB2};
 inline const QColor kBurstWithin{0x56, 0xB4, 0xE9};  // sky blue
 inline const QColor kBurstOver{0xD5, 0x5E, 0x00};
 inline const QColor kHighlight{0xF0, 0xE4, 0x42, 60};  // yellow wash behind a highlighted lane
+// Opacity of the worst span's band behind the decisions, over and within the limit.
+inline constexpr int kBurstOverWashAlpha = 40;
+inline constexpr int kBurstWithinWashAlpha = 34;
 
 /// The WCAG contrast ratio of two colours, from 1 (same luminance) to 21 (black on white).
 double contrastRatio(const QColor& a, const QColor& b);
 /// `colour`, made lighter or darker just enough to reach `ratio` against `background`, for text
 /// in a mark's colour (such as a red count in a table) on light and dark palettes.
 QColor legibleOn(const QColor& colour, const QColor& background, double ratio = 4.5);
+
+// Colours that depend on the palette they are drawn on. Light palettes (the screen's and the
+// print theme of exports) get the designed colours unchanged; dark ones get colours that keep
+// text at 4.5:1 and do not turn muddy.
+
+/// Whether `palette` draws light text on a dark base.
+bool isDark(const QPalette& palette);
+/// The wash behind the highlighted lane. Yellow over a dark grey turns olive, so on a dark
+/// palette the lane is lifted with a light veil instead.
+QColor laneHighlight(const QPalette& palette);
+/// The "> L" figure of a worst span over the limit, on either lane stripe under the span's wash,
+/// highlighted or not.
+QColor overLimitLabel(const QPalette& palette);
+/// "Accepted" and "Rejected" in a decision's tooltip, on the palette's ToolTipBase.
+QColor acceptedToolTipText(const QPalette& palette);
+QColor rejectedToolTipText(const QPalette& palette);
 
 void drawAccepted(QPainter& painter, QPointF centre, double size);
 void drawRejected(QPainter& painter, QPointF centre, double size);

@@ -163,7 +163,8 @@ bool TimelineView::event(QEvent* event) {
             text = requestTooltip(frame_, hit.index);
             break;
         case TimelineHit::Kind::kLaneDecision:
-            text = decisionTooltip(frame_, static_cast<std::size_t>(hit.lane), hit.index);
+            text = decisionTooltip(frame_, static_cast<std::size_t>(hit.lane), hit.index,
+                                   QToolTip::palette());
             break;
         case TimelineHit::Kind::kLaneName:
             if (frame_.result && static_cast<std::size_t>(hit.lane) < frame_.result->runs.size()) {
