@@ -11,9 +11,10 @@
 namespace ratelab::ui {
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ratelab::ui::Charts", text);
-}
+// The translation context of this file's texts, declared so that lupdate files them under it.
+class ChartHoverText {
+    Q_DECLARE_TR_FUNCTIONS(ChartHover)
+};
 
 QString name(const std::string& id) {
     const AlgorithmInfo* info = Registry::instance().find(id);
@@ -43,7 +44,7 @@ QString worstText(const ChartInput& input, double x, const QSet<QString>& hidden
         input.series->has_decisions ? worst_so_far(s, now, input.series->to) : s.worst_burst.cost;
     QString text = name(s.id).toHtmlEscaped() + row(s.id, QString::number(worst));
     if (now >= input.series->to) {
-        text += tr("<br>from tick %1, L = %2")
+        text += ChartHoverText::tr("<br>from tick %1, L = %2")
                     .arg(QString::fromStdString(s.worst_burst.start.to_short()))
                     .arg(input.series->limit);
     }
@@ -59,9 +60,9 @@ QString chartHoverText(ChartKind kind, const ChartInput& input, double x,
     if (kind == ChartKind::Worst)
         return worstText(input, x, hidden);
     const Tick tick = static_cast<Tick>(std::llround(x));
-    QString text = tr("<b>t = %1</b>").arg(tick);
+    QString text = ChartHoverText::tr("<b>t = %1</b>").arg(tick);
     if (input.now && tick > *input.now)
-        return text + tr("<br>not reached yet");
+        return text + ChartHoverText::tr("<br>not reached yet");
     const ResultSeries& series = *input.series;
     for (const AlgorithmSeries& s : series.algorithms) {
         if (hidden.contains(QString::fromStdString(s.id)))
@@ -71,13 +72,13 @@ QString chartHoverText(ChartKind kind, const ChartInput& input, double x,
                 text += row(s.id, QString::number(s.load.value_at(tick)));
                 break;
             case ChartKind::Cumulative:
-                text += row(s.id, tr("%1 accepted, %2 rejected")
+                text += row(s.id, ChartHoverText::tr("%1 accepted, %2 rejected")
                                       .arg(s.accepted.value_at(tick))
                                       .arg(s.rejected.value_at(tick)));
                 break;
             case ChartKind::Queue:
                 if (s.id == "leaky_bucket")
-                    text += row(s.id, tr("%1 queued").arg(s.queue.value_at(tick)));
+                    text += row(s.id, ChartHoverText::tr("%1 queued").arg(s.queue.value_at(tick)));
                 break;
             case ChartKind::Bucket:
                 if (!s.level.empty())
@@ -94,7 +95,8 @@ QString chartHoverText(ChartKind kind, const ChartInput& input, double x,
                                        [](const PlotPoint& p, double at) { return p.x < at; });
             for (; it != delays.end() && it->x == static_cast<double>(tick); ++it) {
                 if (!hidden.contains(QStringLiteral("delays")))
-                    text += tr("<br>arrived now, waits %1 ticks").arg(number(it->y));
+                    text +=
+                        ChartHoverText::tr("<br>arrived now, waits %1 ticks").arg(number(it->y));
             }
         }
     }

@@ -21,9 +21,10 @@ namespace {
 
 constexpr double kInchesPerMeter = 39.3700787;
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ratelab::ui::ChartRender", text);
-}
+// The translation context of this file's texts, declared so that lupdate files them under it.
+class ChartRenderText {
+    Q_DECLARE_TR_FUNCTIONS(ChartRender)
+};
 
 }  // namespace
 
@@ -113,7 +114,7 @@ QByteArray renderSvg(const PaintFunction& paint, QSize size, const QString& titl
     generator.setViewBox(QRect(QPoint(0, 0), size));
     generator.setResolution(96);
     generator.setTitle(title);
-    generator.setDescription(tr("Made with RateLab"));
+    generator.setDescription(ChartRenderText::tr("Made with RateLab"));
     QPainter painter(&generator);
     paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
     painter.end();
@@ -156,18 +157,20 @@ QByteArray renderPdf(const PaintFunction& paint, QSize size, const QString& titl
 QString writeImageFile(const PaintFunction& paint, ImageFormat format, QSize size, int scale,
                        const QString& title, const QString& path) {
     if (size.width() < 1 || size.height() < 1)
-        return tr("the image size %1 x %2 is too small").arg(size.width()).arg(size.height());
+        return ChartRenderText::tr("the image size %1 x %2 is too small")
+            .arg(size.width())
+            .arg(size.height());
     if (format == ImageFormat::Png) {
         QImageWriter writer(path, "png");
         if (!writer.write(renderImage(paint, size, scale)))
-            return tr("cannot write %1: %2").arg(path, writer.errorString());
+            return ChartRenderText::tr("cannot write %1: %2").arg(path, writer.errorString());
         return QString();
     }
     const QByteArray bytes =
         format == ImageFormat::Svg ? renderSvg(paint, size, title) : renderPdf(paint, size, title);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
-        return tr("cannot write %1: %2").arg(path, file.errorString());
+        return ChartRenderText::tr("cannot write %1: %2").arg(path, file.errorString());
     return QString();
 }
 

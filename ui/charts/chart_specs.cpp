@@ -9,9 +9,10 @@
 namespace ratelab::ui {
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ratelab::ui::Charts", text);
-}
+// The translation context of this file's texts, declared so that lupdate files them under it.
+class ChartText {
+    Q_DECLARE_TR_FUNCTIONS(Charts)
+};
 
 QString displayName(std::string_view id) {
     const AlgorithmInfo* info = Registry::instance().find(id);
@@ -40,7 +41,8 @@ double drawnUntil(const ChartInput& input) {
 }
 
 AxisSpec timeAxis(const ChartInput& input) {
-    return AxisSpec{tr("Tick"), input.from, input.to, niceStep(input.to - input.from, 10, 1.0)};
+    return AxisSpec{ChartText::tr("Tick"), input.from, input.to,
+                    niceStep(input.to - input.from, 10, 1.0)};
 }
 
 /// A count axis from 0 that leaves room above `highest` for the labels of reference lines.
@@ -72,10 +74,10 @@ LineSpec algorithmLine(const std::string& id, QList<QPointF> points, const Chart
 }
 
 void addLimitLines(ChartSpec& spec, std::int64_t limit) {
-    spec.references.append(
-        ReferenceLine{tr("L = %1").arg(limit), static_cast<double>(limit), Qt::DashLine});
-    spec.references.append(
-        ReferenceLine{tr("2L = %1").arg(2 * limit), static_cast<double>(2 * limit), Qt::DotLine});
+    spec.references.append(ReferenceLine{ChartText::tr("L = %1").arg(limit),
+                                         static_cast<double>(limit), Qt::DashLine});
+    spec.references.append(ReferenceLine{ChartText::tr("2L = %1").arg(2 * limit),
+                                         static_cast<double>(2 * limit), Qt::DotLine});
     spec.over_limit_from = static_cast<double>(limit);
 }
 
@@ -89,8 +91,8 @@ ChartSpec loadSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Load;
-    spec.title = tr("Load: accepted cost in the last %1 ticks").arg(series.window);
-    spec.note = tr("Shaded: above the limit. The leaky bucket counts what it releases.");
+    spec.title = ChartText::tr("Load: accepted cost in the last %1 ticks").arg(series.window);
+    spec.note = ChartText::tr("Shaded: above the limit. The leaky bucket counts what it releases.");
     spec.x = timeAxis(input);
     std::int64_t highest = 2 * series.limit;
     for (const AlgorithmSeries& s : series.algorithms) {
@@ -98,7 +100,7 @@ ChartSpec loadSpec(const ChartInput& input) {
         spec.lines.append(algorithmLine(
             s.id, toPoints(decimate(s.load, input.from, drawnUntil(input), input.columns)), input));
     }
-    spec.y = countAxis(tr("Accepted cost"), static_cast<double>(highest));
+    spec.y = countAxis(ChartText::tr("Accepted cost"), static_cast<double>(highest));
     addLimitLines(spec, series.limit);
     addCursor(spec, input);
     return spec;
@@ -108,7 +110,7 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Cumulative;
-    spec.title = tr("Cumulative: accepted and rejected cost so far");
+    spec.title = ChartText::tr("Cumulative: accepted and rejected cost so far");
     spec.x = timeAxis(input);
     std::int64_t accepted_max = 0;
     std::int64_t rejected_max = 0;
@@ -128,11 +130,12 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     // Rejections are drawn downwards from zero, on one scale with the acceptances.
     const double up = std::max(1.0, static_cast<double>(accepted_max) * 1.08);
     const double down = static_cast<double>(rejected_max) * 1.08;
-    AxisSpec y{tr("Cost: rejected | accepted"), 0.0, 0.0, niceStep(up + down, 10, 1.0)};
+    AxisSpec y{ChartText::tr("Cost: rejected | accepted"), 0.0, 0.0, niceStep(up + down, 10, 1.0)};
     y.max = niceCeiling(up, y.step);
     y.min = -niceCeiling(down, y.step);
     spec.y = y;
-    spec.note = tr("Above zero: accepted cost so far. Below zero: rejected cost so far.");
+    spec.note =
+        ChartText::tr("Above zero: accepted cost so far. Below zero: rejected cost so far.");
     spec.references.append(ReferenceLine{QString(), 0.0, Qt::SolidLine});
     addCursor(spec, input);
     return spec;
@@ -142,20 +145,20 @@ ChartSpec queueSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Queue;
-    spec.title = tr("Leaky bucket: queue length and each request's delay");
+    spec.title = ChartText::tr("Leaky bucket: queue length and each request's delay");
     spec.x = timeAxis(input);
     const AlgorithmSeries* leaky = series.find("leaky_bucket");
     const Limits& limits = input.result->params.base;
     const std::int64_t queue_size = limits.overrides.queue_size.value_or(limits.limit);
-    spec.y = countAxis(tr("Queued cost"), static_cast<double>(queue_size));
+    spec.y = countAxis(ChartText::tr("Queued cost"), static_cast<double>(queue_size));
     if (leaky == nullptr) {
-        spec.note = tr("The leaky bucket is not part of this comparison.");
+        spec.note = ChartText::tr("The leaky bucket is not part of this comparison.");
         return spec;
     }
     LineSpec queue = algorithmLine(
         leaky->id, toPoints(decimate(leaky->queue, input.from, drawnUntil(input), input.columns)),
         input);
-    queue.label = tr("Queue length");
+    queue.label = ChartText::tr("Queue length");
     queue.style = Qt::SolidLine;
     queue.width = 3.0 * lineScale(input);
     spec.lines.append(queue);
@@ -171,7 +174,7 @@ ChartSpec queueSpec(const ChartInput& input) {
     }
     LineSpec delays;
     delays.group = QStringLiteral("delays");
-    delays.label = tr("Delay of an accepted request");
+    delays.label = ChartText::tr("Delay of an accepted request");
     delays.points = toPoints(shown);
     delays.color = chart_colors::kDelay;
     delays.markers_only = true;
@@ -179,10 +182,11 @@ ChartSpec queueSpec(const ChartInput& input) {
     delays.marker_size = 9.0;
     delays.secondary_axis = true;
     spec.lines.append(delays);
-    spec.y2 = countAxis(tr("Delay (ticks)"), longest);
-    spec.references.append(
-        ReferenceLine{tr("queue size %1").arg(queue_size), static_cast<double>(queue_size)});
-    spec.note = tr("Line: cost units waiting. Diamonds: how long each accepted request waited.");
+    spec.y2 = countAxis(ChartText::tr("Delay (ticks)"), longest);
+    spec.references.append(ReferenceLine{ChartText::tr("queue size %1").arg(queue_size),
+                                         static_cast<double>(queue_size)});
+    spec.note =
+        ChartText::tr("Line: cost units waiting. Diamonds: how long each accepted request waited.");
     addCursor(spec, input);
     return spec;
 }
@@ -192,10 +196,10 @@ ChartSpec bucketSpec(const ChartInput& input) {
     const Trace& trace = *input.result->trace;
     ChartSpec spec;
     spec.kind = ChartKind::Bucket;
-    spec.title = tr("Bucket level: token-bucket tokens and GCRA allowance");
+    spec.title = ChartText::tr("Bucket level: token-bucket tokens and GCRA allowance");
     if (trace.keys.size() > 1)
-        spec.title +=
-            tr(" (key \"%1\")").arg(QString::fromStdString(trace.key_name(series.level_key)));
+        spec.title += ChartText::tr(" (key \"%1\")")
+                          .arg(QString::fromStdString(trace.key_name(series.level_key)));
     spec.x = timeAxis(input);
     std::int64_t capacity = 1;
     const AlgorithmSeries* tokens = series.find("token_bucket");
@@ -207,17 +211,19 @@ ChartSpec bucketSpec(const ChartInput& input) {
         LineSpec line = algorithmLine(
             s->id, toPoints(decimate(s->level, input.from, drawnUntil(input), input.columns)),
             input);
-        line.label = s == tokens ? tr("Token bucket: tokens") : tr("GCRA: allowance");
+        line.label =
+            s == tokens ? ChartText::tr("Token bucket: tokens") : ChartText::tr("GCRA: allowance");
         line.width = (s == tokens ? 4.0 : 1.8) * std::max(0.6, lineScale(input));
         spec.lines.append(line);
     }
-    spec.y = countAxis(tr("Tokens / allowance"), static_cast<double>(capacity));
-    spec.references.append(ReferenceLine{tr("capacity %1").arg(capacity),
+    spec.y = countAxis(ChartText::tr("Tokens / allowance"), static_cast<double>(capacity));
+    spec.references.append(ReferenceLine{ChartText::tr("capacity %1").arg(capacity),
                                          static_cast<double>(capacity), Qt::DashLine});
     if (tokens != nullptr && allowance != nullptr) {
-        spec.note = tokens->level == allowance->level
-                        ? tr("The two lines coincide: GCRA is a token bucket kept as one time.")
-                        : tr("The lines differ because the two algorithms' settings differ.");
+        spec.note =
+            tokens->level == allowance->level
+                ? ChartText::tr("The two lines coincide: GCRA is a token bucket kept as one time.")
+                : ChartText::tr("The lines differ because the two algorithms' settings differ.");
     }
     addCursor(spec, input);
     return spec;
@@ -227,7 +233,7 @@ ChartSpec worstSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Worst;
-    spec.title = tr("Worst burst: the most accepted in any %1 ticks").arg(series.window);
+    spec.title = ChartText::tr("Worst burst: the most accepted in any %1 ticks").arg(series.window);
     spec.x.title = QString();
     BarsSpec bars;
     std::int64_t highest = 2 * series.limit;
@@ -242,10 +248,10 @@ ChartSpec worstSpec(const ChartInput& input) {
         bars.colors.append(algorithmColor(s.id));
     }
     spec.bars = bars;
-    spec.y = countAxis(tr("Accepted cost"), static_cast<double>(highest));
+    spec.y = countAxis(ChartText::tr("Accepted cost"), static_cast<double>(highest));
     addLimitLines(spec, series.limit);
     if (input.now && *input.now < series.to)
-        spec.note = tr("So far, up to tick %1.").arg(*input.now);
+        spec.note = ChartText::tr("So far, up to tick %1.").arg(*input.now);
     return spec;
 }
 

@@ -13,16 +13,18 @@
 namespace ratelab::ui {
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ratelab::ui::ComparisonTable", text);
-}
+// The translation context of this file's texts, declared so that lupdate files them under it.
+class ComparisonTableText {
+    Q_DECLARE_TR_FUNCTIONS(ComparisonTable)
+};
 
 double rowHeight(const ChartTheme& theme) {
     return std::ceil(QFontMetricsF(theme.legend_font).height() * 1.65);
 }
 
 QString countAndCost(std::int64_t count, std::int64_t cost) {
-    return cost == count ? QString::number(count) : tr("%1 (cost %2)").arg(count).arg(cost);
+    return cost == count ? QString::number(count)
+                         : ComparisonTableText::tr("%1 (cost %2)").arg(count).arg(cost);
 }
 
 QString algorithmName(const std::string& id) {
@@ -44,8 +46,10 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
     // Column edges as fractions of the width; the first column holds the names.
     const std::array<double, 6> edges{0.0, 0.30, 0.45, 0.60, 0.85, 1.0};
     const std::array<QString, 5> headers{
-        tr("Algorithm"), tr("Accepted"), tr("Rejected"),
-        tr("Worst burst in %1 ticks").arg(result.params.base.window), tr("Longest delay")};
+        ComparisonTableText::tr("Algorithm"), ComparisonTableText::tr("Accepted"),
+        ComparisonTableText::tr("Rejected"),
+        ComparisonTableText::tr("Worst burst in %1 ticks").arg(result.params.base.window),
+        ComparisonTableText::tr("Longest delay")};
     const auto cell = [&](int column, double top) {
         const double left = target.left() + target.width() * edges[column];
         const double right = target.left() + target.width() * edges[column + 1];
@@ -92,17 +96,17 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
         painter.setFont(burst_font);
         painter.setPen(over ? chart_colors::kOverLimitText : theme.text);
         painter.drawText(cell(3, top), Qt::AlignVCenter | Qt::AlignRight,
-                         tr("%1 from t = %2%3")
+                         ComparisonTableText::tr("%1 from t = %2%3")
                              .arg(run.worst_burst.cost)
                              .arg(QString::fromStdString(run.worst_burst.start.to_short()),
-                                  over ? tr(" (> L)") : QString()));
+                                  over ? ComparisonTableText::tr(" (> L)") : QString()));
         painter.setFont(theme.legend_font);
         painter.setPen(theme.text);
-        painter.drawText(
-            cell(4, top), Qt::AlignVCenter | Qt::AlignRight,
-            run.releases
-                ? tr("%1 ticks").arg(QString::fromStdString(run.totals.max_delay.to_short()))
-                : QStringLiteral("\u2013"));
+        painter.drawText(cell(4, top), Qt::AlignVCenter | Qt::AlignRight,
+                         run.releases
+                             ? ComparisonTableText::tr("%1 ticks")
+                                   .arg(QString::fromStdString(run.totals.max_delay.to_short()))
+                             : QStringLiteral("\u2013"));
         top += row;
     }
     painter.setPen(QPen(theme.grid, 1.0));

@@ -12,9 +12,10 @@
 namespace ratelab::ui {
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ratelab::ui::Figure", text);
-}
+// The translation context of this file's texts, declared so that lupdate files them under it.
+class FigureText {
+    Q_DECLARE_TR_FUNCTIONS(Figure)
+};
 
 constexpr ExportView kViews[] = {ExportView::Load,   ExportView::Cumulative, ExportView::Queue,
                                  ExportView::Bucket, ExportView::Worst,      ExportView::Timeline,
@@ -154,13 +155,15 @@ QString figureTitle(const FigureRequest& request) {
     if (const auto chart = chartOf(request.view)) {
         return buildChartSpec(*chart, wholeTraceInput(request.result, 16)).title;
     }
-    return request.scenario.isEmpty() ? tr("Six rate limiters, one trace") : request.scenario;
+    return request.scenario.isEmpty() ? FigureText::tr("Six rate limiters, one trace")
+                                      : request.scenario;
 }
 
 QString figureCaption(const FigureRequest& request) {
     const Limits& limits = request.result->params.base;
-    const QString name = request.scenario.isEmpty() ? tr("This trace") : request.scenario;
-    return tr("%1, L = %2, W = %3").arg(name).arg(limits.limit).arg(limits.window);
+    const QString name =
+        request.scenario.isEmpty() ? FigureText::tr("This trace") : request.scenario;
+    return FigureText::tr("%1, L = %2, W = %3").arg(name).arg(limits.limit).arg(limits.window);
 }
 
 PaintFunction figurePainter(const FigureRequest& request) {

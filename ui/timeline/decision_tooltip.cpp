@@ -11,9 +11,10 @@ namespace ratelab::ui {
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("DecisionTooltip", text);
-}
+// The translation context of this file's texts, declared so that lupdate files them under it.
+class DecisionTooltipText {
+    Q_DECLARE_TR_FUNCTIONS(DecisionTooltip)
+};
 
 QString escaped(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
@@ -24,7 +25,7 @@ QString requestHeading(const QString& format, const Trace& trace, std::size_t in
     const Request& request = trace.requests[index];
     QString heading = format.arg(index + 1).arg(request.tick).arg(request.cost);
     if (request.key != 0) {
-        heading += tr(", key %1").arg(escaped(trace.key_name(request.key)));
+        heading += DecisionTooltipText::tr(", key %1").arg(escaped(trace.key_name(request.key)));
     }
     return heading;
 }
@@ -36,22 +37,25 @@ QString row(const QString& label, const QString& value) {
 
 QString outcomeLine(const Decision& decision, std::int64_t tick_ms, const QPalette& palette) {
     if (decision.accepted) {
-        QString line =
-            QStringLiteral("<b style='color:%1'>%2</b>")
-                .arg(timeline_palette::acceptedToolTipText(palette).name(), tr("Accepted"));
+        QString line = QStringLiteral("<b style='color:%1'>%2</b>")
+                           .arg(timeline_palette::acceptedToolTipText(palette).name(),
+                                DecisionTooltipText::tr("Accepted"));
         if (decision.release && decision.delay) {
-            line += tr(": leaves the queue at t = %1 after waiting %2")
+            line += DecisionTooltipText::tr(": leaves the queue at t = %1 after waiting %2")
                         .arg(QString::fromStdString(decision.release->to_short(2)),
                              ticksAndSeconds(*decision.delay, tick_ms));
         }
         return line;
     }
     QString line = QStringLiteral("<b style='color:%1'>%2</b>")
-                       .arg(timeline_palette::rejectedToolTipText(palette).name(), tr("Rejected"));
+                       .arg(timeline_palette::rejectedToolTipText(palette).name(),
+                            DecisionTooltipText::tr("Rejected"));
     if (decision.retry_never) {
-        line += tr(": no wait helps, the cost is more than this algorithm ever accepts");
+        line += DecisionTooltipText::tr(
+            ": no wait helps, the cost is more than this algorithm ever accepts");
     } else if (decision.retry_after) {
-        line += tr(": retry after %1").arg(ticksAndSeconds(*decision.retry_after, tick_ms));
+        line += DecisionTooltipText::tr(": retry after %1")
+                    .arg(ticksAndSeconds(*decision.retry_after, tick_ms));
     }
     return line;
 }
@@ -61,8 +65,10 @@ QString outcomeLine(const Decision& decision, std::int64_t tick_ms, const QPalet
 QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms) {
     const Rational seconds = ticks * Rational(tick_ms, 1000);
     const QString tick_text = QString::fromStdString(ticks.to_short(2));
-    const QString unit = ticks == Rational(1) ? tr("tick") : tr("ticks");
-    return tr("%1 %2 (%3 s)").arg(tick_text, unit, QString::fromStdString(seconds.to_short(3)));
+    const QString unit =
+        ticks == Rational(1) ? DecisionTooltipText::tr("tick") : DecisionTooltipText::tr("ticks");
+    return DecisionTooltipText::tr("%1 %2 (%3 s)")
+        .arg(tick_text, unit, QString::fromStdString(seconds.to_short(3)));
 }
 
 QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
@@ -73,21 +79,24 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
     }
     const AlgorithmRun& run = frame.result->runs[lane];
     const Trace& trace = *frame.result->trace;
-    QString html = QStringLiteral("<p style='white-space:pre'><b>%1</b> · %2</p>")
-                       .arg(algorithmName(run.id),
-                            requestHeading(tr("request #%1 at t = %2, cost %3"), trace, index));
+    QString html =
+        QStringLiteral("<p style='white-space:pre'><b>%1</b> · %2</p>")
+            .arg(algorithmName(run.id),
+                 requestHeading(DecisionTooltipText::tr("request #%1 at t = %2, cost %3"), trace,
+                                index));
     if (!frame.isRevealed(index)) {
-        html += tr("<p><i>Not decided yet: the clock is at t = %1. Step or play to t = %2 to "
-                   "reveal it.</i></p>")
+        html += DecisionTooltipText::tr(
+                    "<p><i>Not decided yet: the clock is at t = %1. Step or play to t = %2 to "
+                    "reveal it.</i></p>")
                     .arg(frame.now)
                     .arg(trace.requests[index].tick);
         return html;
     }
     const Explanation why = explain(*frame.result, run.id, index);
     html += QStringLiteral("<table>");
-    html += row(tr("Before"), escaped(why.state_before));
-    html += row(tr("Check"), escaped(why.check));
-    html += row(tr("After"), escaped(why.state_after));
+    html += row(DecisionTooltipText::tr("Before"), escaped(why.state_before));
+    html += row(DecisionTooltipText::tr("Check"), escaped(why.check));
+    html += row(DecisionTooltipText::tr("After"), escaped(why.state_after));
     html +=
         QStringLiteral("</table><p>%1</p>").arg(outcomeLine(why.decision, frame.tick_ms, palette));
     return html;
@@ -98,9 +107,11 @@ QString requestTooltip(const Frame& frame, std::size_t index) {
         return {};
     }
     return QStringLiteral("<p style='white-space:pre'><b>%1</b></p><p>%2</p>")
-        .arg(requestHeading(tr("Request #%1 at t = %2, cost %3"), *frame.result->trace, index),
-             tr("Drag to move it, turn the wheel or press +/− to change its cost,<br>"
-                "Delete to remove it, right-click for more."));
+        .arg(requestHeading(DecisionTooltipText::tr("Request #%1 at t = %2, cost %3"),
+                            *frame.result->trace, index),
+             DecisionTooltipText::tr(
+                 "Drag to move it, turn the wheel or press +/− to change its cost,<br>"
+                 "Delete to remove it, right-click for more."));
 }
 
 }  // namespace ratelab::ui

@@ -11,9 +11,10 @@ namespace ratelab::ui {
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("Timeline", text);
-}
+// The translation context of this file's texts, declared so that lupdate files them under it.
+class TimelineText {
+    Q_DECLARE_TR_FUNCTIONS(Timeline)
+};
 
 // Short enough for the gutter: 947, 12.3k, 4.5M.
 QString compact(std::int64_t value) {
@@ -68,13 +69,15 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
     }
     const Frame& frame = *scene.frame;
     paintLabel(painter, scene, QRectF(0, layout.ruler.top(), gutter, layout.ruler.height()),
-               tr("t = %1").arg(frame.now), {}, muted);
+               TimelineText::tr("t = %1").arg(frame.now), {}, muted);
     const std::size_t count = frame.result->trace->requests.size();
-    paintLabel(painter, scene, QRectF(0, layout.trace.top(), gutter, layout.trace.height()),
-               tr("Requests"),
-               count == 0 ? tr("click to add")
-                          : tr("%1 · click to add").arg(compact(static_cast<std::int64_t>(count))),
-               muted);
+    paintLabel(
+        painter, scene, QRectF(0, layout.trace.top(), gutter, layout.trace.height()),
+        TimelineText::tr("Requests"),
+        count == 0
+            ? TimelineText::tr("click to add")
+            : TimelineText::tr("%1 · click to add").arg(compact(static_cast<std::int64_t>(count))),
+        muted);
     const auto& runs = frame.result->runs;
     for (std::size_t i = 0; i < runs.size() && i < layout.lanes.size(); ++i) {
         const QRectF row(0, layout.lanes[i].top(), gutter, layout.lanes[i].height());
@@ -85,7 +88,7 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
         QString detail;
         if (const AlgorithmRun* revealed = frame.revealed->find(runs[i].id)) {
             detail =
-                tr("%1 ok · %2 rejected")
+                TimelineText::tr("%1 ok · %2 rejected")
                     .arg(compact(revealed->totals.accepted), compact(revealed->totals.rejected));
         }
         paintLabel(painter, scene, row, algorithmName(runs[i].id), detail, muted);

@@ -1,5 +1,6 @@
 #include "window/charts_slot.h"
 
+#include <QCoreApplication>
 #include <QLabel>
 
 #include "session/frame_model.h"
@@ -31,7 +32,9 @@ QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent) {
 #else
     (void)context;
     auto* placeholder = new QLabel(
-        QLabel::tr("Charts of load, queue and bucket level over time will appear here."), parent);
+        QCoreApplication::translate(
+            "ChartsSlot", "Charts of load, queue and bucket level over time will appear here."),
+        parent);
     placeholder->setObjectName(QStringLiteral("chartsPlaceholder"));
     placeholder->setAlignment(Qt::AlignCenter);
     placeholder->setEnabled(false);
