@@ -273,7 +273,11 @@ void ChartBuilder::refill(QChart* chart, const ChartSpec& spec) {
                 points.append(QPointF(static_cast<double>(i), spec.bars->values[i]));
             xy->replace(points);
         } else if (index.isValid() && index.toInt() < spec.lines.size()) {
-            xy->replace(spec.lines[index.toInt()].points);
+            const LineSpec& line = spec.lines[index.toInt()];
+            xy->replace(line.points);
+            // Dense lines drop their dash pattern (see the spec); it comes back on zooming in.
+            if (qobject_cast<QLineSeries*>(xy) != nullptr && xy->pen().style() != line.style)
+                xy->setPen(linePen(xy->pen().color(), line.width, line.style));
         } else if (xy->property(kCursor).toBool()) {
             QList<QPointF> points;
             if (spec.cursor)

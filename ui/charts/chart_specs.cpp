@@ -70,6 +70,11 @@ LineSpec algorithmLine(const std::string& id, QList<QPointF> points, const Chart
     line.style = style.line;
     line.marker = style.marker;
     line.width = std::max(1.2, style.width * lineScale(input));
+    // Where a line has more vertices than the plot has pixels it draws an envelope, in which a
+    // dash pattern means nothing and costs a stroke per dash: draw it solid.
+    if (static_cast<double>(line.points.size()) >
+        input.columns / std::max(1.0, input.device_pixel_ratio))
+        line.style = Qt::SolidLine;
     return line;
 }
 
@@ -296,6 +301,31 @@ ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int c
     std::tie(input.from, input.to) = chartTimeSpan(*input.series);
     input.columns = columns;
     return input;
+}
+
+void cutAtTick(ChartSpec& spec, Tick now) {
+    if (spec.bars)
+        return;
+    const double at = static_cast<double>(now);
+    for (LineSpec& line : spec.lines) {
+        QList<QPointF>& points = line.points;
+        const auto after = std::find_if(points.begin(), points.end(),
+                                        [at](const QPointF& p) { return p.x() > at; });
+        if (after == points.end())
+            continue;
+        const qsizetype kept = after - points.begin();
+        if (!line.markers_only && kept > 0 && points[kept - 1].x() < at) {
+            const QPointF a = points[kept - 1];
+            const QPointF b = points[kept];
+            points[kept] = QPointF(at, a.y() + (b.y() - a.y()) * (at - a.x()) / (b.x() - a.x()));
+            points.resize(kept + 1);
+        } else {
+            points.resize(kept);
+        }
+    }
+    spec.cursor.reset();
+    if (at >= spec.x.min && at <= spec.x.max)
+        spec.cursor = at;
 }
 
 ChartSpec buildChartSpec(ChartKind kind, const ChartInput& input) {

@@ -128,6 +128,7 @@ void ChartsPanel::setResult(std::shared_ptr<const SimulationResult> result) {
     if (result == result_)
         return;
     result_ = std::move(result);
+    whole_.fill(std::nullopt);
     series_ = result_ ? std::make_shared<const ResultSeries>(compute_series(*result_)) : nullptr;
     markAllStale();
 }
@@ -201,7 +202,22 @@ void ChartsPanel::refresh(ChartKind kind) {
     if (!result_ || !stale_[slot(kind)])
         return;
     ChartView* view = views_[slot(kind)];
-    view->showSpec(buildChartSpec(kind, input(view->plotColumns())));
+    const ChartInput shown = input(view->plotColumns());
+    if (kind == ChartKind::Worst || !now_) {
+        view->showSpec(buildChartSpec(kind, shown));
+    } else {
+        std::optional<WholeSpec>& whole = whole_[slot(kind)];
+        if (!whole || whole->result != result_.get() || whole->columns != shown.columns ||
+            whole->from != shown.from || whole->to != shown.to) {
+            ChartInput everything = shown;
+            everything.now.reset();
+            whole = WholeSpec{buildChartSpec(kind, everything), result_.get(), shown.columns,
+                              shown.from, shown.to};
+        }
+        ChartSpec spec = whole->spec;
+        cutAtTick(spec, *now_);
+        view->showSpec(spec);
+    }
     stale_[slot(kind)] = false;
 }
 

@@ -78,6 +78,16 @@ private:
     QTabWidget* tabs_;
     std::array<ChartView*, 5> views_{};
     std::array<bool, 5> stale_{};
+    /// Each time chart drawn for the whole trace at the current span and width; the clock only
+    /// cuts it (cutAtTick), so playback stays cheap on long traces.
+    struct WholeSpec {
+        ChartSpec spec;
+        const SimulationResult* result = nullptr;
+        int columns = 0;
+        double from = 0.0;
+        double to = 0.0;
+    };
+    std::array<std::optional<WholeSpec>, 5> whole_;
     std::shared_ptr<const SimulationResult> result_;
     std::shared_ptr<const ResultSeries> series_;
     std::optional<Tick> now_;
