@@ -20,6 +20,12 @@ public:
     T& operator[](std::size_t i) { return slots_[(head_ + i) & (slots_.size() - 1)]; }
     const T& operator[](std::size_t i) const { return slots_[(head_ + i) & (slots_.size() - 1)]; }
 
+    /// A hint to bring the front element into the cache before it is needed.
+    void prefetch_front() const {
+        if (!slots_.empty())
+            __builtin_prefetch(&slots_[head_]);
+    }
+
     void push_back(const T& value) {
         if (size_ == slots_.size())
             grow();

@@ -31,6 +31,7 @@ struct SlidingLog {
 
     static Config configure(const Limits& limits) { return Config{limits.limit, limits.window}; }
     static State initial(const Config&) { return State{}; }
+    static void prefetch(const State& s) { s.log.prefetch_front(); }
 
     static bool expired(const Config& c, const Entry& e, Tick now) {
         return now - e.tick >= c.window;
