@@ -29,6 +29,7 @@ namespace ratelab::detail {
 ///   static std::string check(const Config&, const State&, Tick now, std::int64_t cost);
 ///   static UnitSegment released_units(const Config&, const State&, std::int64_t cost); // shapers
 ///   only
+///   static void prefetch(const State&);       // optional: touch memory a state points to
 template <class P>
 class BasicAlgorithm final : public Algorithm {
 public:
@@ -39,6 +40,8 @@ public:
 
     AlgorithmRun run(const Trace& trace, const Params& params,
                      const RunOptions& options) const override;
+    AlgorithmRun rerun(const Trace& trace, const Params& params, const AlgorithmRun& previous,
+                       std::size_t unchanged) const override;
     LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
                           const AlgorithmRun* run) const override;
     Explanation explain(const Trace& trace, const Params& params, std::size_t index,
@@ -47,16 +50,61 @@ public:
 private:
     static constexpr std::size_t kCheckpointEvery = 4096;  // requests
     static constexpr std::size_t kCheckpointKeys = 4;      // more keys: replay from the start
-    /// states[c] holds every key's state before request c * kCheckpointEvery.
+    /// Burst trackers holding more entries than this are not saved (rerun resumes earlier).
+    static constexpr std::size_t kMaxSavedEntries = 1024;
+
+    /// What the run loop carries from request to request besides the limiter states.
+    struct Progress {
+        explicit Progress(Tick window)
+            : arrivals(window), one_shaper(window), many_shapers(window) {}
+        std::size_t held() const {
+            return arrivals.held() + one_shaper.held() + many_shapers.held();
+        }
+        Totals totals;
+        ArrivalBurst arrivals;
+        SegmentBurst one_shaper;
+        MergedUnitBurst many_shapers;
+        std::int64_t worst_delay = 0;  // over worst_delay_scale ticks
+        std::int64_t worst_delay_scale = 1;
+    };
+    /// states[c] holds every key's state before request c * kCheckpointEvery, and progress[c]
+    /// the loop's progress there when it was small enough to keep.
     struct Checkpoints {
         std::vector<std::vector<State>> states;
+        std::vector<std::optional<Progress>> progress;
+        bool single_key = true;
     };
+
+    /// Decides requests from checkpoint `from` of `previous` on (from the start without one),
+    /// taking the decisions before it from `previous`.
+    static AlgorithmRun decide_from(const Trace& trace, const Params& params,
+                                    const RunOptions& options, const AlgorithmRun* previous,
+                                    std::size_t from);
+    static bool is_single_key(const std::vector<Request>& requests) {
+        return std::all_of(requests.begin(), requests.end(),
+                           [&](const Request& r) { return r.key == requests.front().key; });
+    }
 
     /// The state of `key` after requests [0, end) of the trace.
     static State replay(const Trace& trace, const Params& params, const Config& config, KeyId key,
                         std::size_t end, const AlgorithmRun* run);
 
     static std::vector<Config> configure_keys(const Trace& trace, const Params& params);
+
+    /// With many keys, the states spread over more memory than the caches hold and each request
+    /// would wait for its key's state to arrive: ask for it a few requests ahead, and for what
+    /// the state points to once the state itself has arrived.
+    static constexpr std::size_t kScatteredKeys = 4096;
+    static constexpr std::size_t kPrefetchAhead = 8;  // requests
+    static void prefetch_ahead(const std::vector<Request>& requests,
+                               const std::vector<State>& states, std::size_t i) {
+        if (i + 2 * kPrefetchAhead < requests.size())
+            __builtin_prefetch(&states[requests[i + 2 * kPrefetchAhead].key]);
+        if constexpr (requires(const State& s) { P::prefetch(s); }) {
+            if (i + kPrefetchAhead < requests.size())
+                P::prefetch(states[requests[i + kPrefetchAhead].key]);
+        }
+    }
 };
 
 template <class P>
@@ -74,13 +122,45 @@ std::vector<typename P::Config> BasicAlgorithm<P>::configure_keys(const Trace& t
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
                                     const RunOptions& options) const {
+    return decide_from(trace, params, options, nullptr, 0);
+}
+
+template <class P>
+AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
+                                      const AlgorithmRun& previous, std::size_t unchanged) const {
+    if (previous.id != P::kId || !previous.checkpoints)
+        return run(trace, params, RunOptions{});
+    const auto& saved = *static_cast<const Checkpoints*>(previous.checkpoints.get());
+    // Checkpoint c was taken before request c * kCheckpointEvery: one at or before the first
+    // changed request saw only unchanged requests.
+    std::size_t from = std::min(unchanged / kCheckpointEvery, saved.states.size() - 1);
+    while (from > 0 && !saved.progress[from])
+        --from;
+    if (from == 0 || saved.single_key != is_single_key(trace.requests))
+        return run(trace, params, RunOptions{});
+    return decide_from(trace, params, RunOptions{}, &previous, from);
+}
+
+template <class P>
+AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& params,
+                                            const RunOptions& options, const AlgorithmRun* previous,
+                                            std::size_t from) {
     const std::vector<Request>& requests = trace.requests;
     const std::vector<Config> configs = configure_keys(trace, params);
     const bool uniform = configs.size() == 1;
+    const Checkpoints* saved = previous != nullptr
+                                   ? static_cast<const Checkpoints*>(previous->checkpoints.get())
+                                   : nullptr;
+    const std::size_t begin = saved != nullptr ? from * kCheckpointEvery : 0;
     std::vector<State> states;
-    states.reserve(trace.keys.size());
-    for (std::size_t k = 0; k < trace.keys.size(); ++k) {
-        states.push_back(P::initial(configs[uniform ? 0 : k]));
+    Progress progress(params.base.window);
+    if (saved != nullptr) {
+        states = saved->states[from];
+        progress = *saved->progress[from];
+    } else {
+        states.reserve(trace.keys.size());
+        for (std::size_t k = 0; k < trace.keys.size(); ++k)
+            states.push_back(P::initial(configs[uniform ? 0 : k]));
     }
 
     AlgorithmRun out;
@@ -89,57 +169,68 @@ AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
     if (options.keep_decisions) {
         out.outcomes.resize(requests.size());
         out.times.resize(requests.size());
+        if (saved != nullptr) {
+            std::copy_n(previous->outcomes.begin(), begin, out.outcomes.begin());
+            std::copy_n(previous->times.begin(), begin, out.times.begin());
+        }
     }
-    const Tick window = params.base.window;
-    ArrivalBurst arrivals(window);
-    SegmentBurst one_shaper(window);
-    MergedUnitBurst many_shapers(window);
-    const bool single_key = std::all_of(requests.begin(), requests.end(), [&](const Request& r) {
-        return r.key == requests.front().key;
-    });
+    const bool single_key = is_single_key(requests);
     auto checkpoints = std::make_shared<Checkpoints>();
+    checkpoints->single_key = single_key;
+    if (saved != nullptr) {
+        checkpoints->states.assign(saved->states.begin(),
+                                   saved->states.begin() + static_cast<std::ptrdiff_t>(from));
+        checkpoints->progress.assign(saved->progress.begin(),
+                                     saved->progress.begin() + static_cast<std::ptrdiff_t>(from));
+    }
     const bool keep_checkpoints = options.keep_decisions && trace.keys.size() <= kCheckpointKeys &&
                                   requests.size() > kCheckpointEvery;
-    std::int64_t worst_delay = 0;  // over worst_delay_scale ticks
-    std::int64_t worst_delay_scale = 1;
+    const bool scattered = trace.keys.size() > kScatteredKeys;
+    Totals& totals = progress.totals;
 
-    for (std::size_t i = 0; i < requests.size(); ++i) {
-        if (keep_checkpoints && i % kCheckpointEvery == 0)
+    for (std::size_t i = begin; i < requests.size(); ++i) {
+        if (scattered)
+            prefetch_ahead(requests, states, i);
+        if (keep_checkpoints && i % kCheckpointEvery == 0) {
             checkpoints->states.push_back(states);
+            checkpoints->progress.push_back(progress.held() <= kMaxSavedEntries
+                                                ? std::optional<Progress>(progress)
+                                                : std::nullopt);
+        }
         const Request& r = requests[i];
         const Config& config = configs[uniform ? 0 : r.key];
         State& state = states[r.key];
         if constexpr (P::kShapes) {
             if (!single_key)
-                many_shapers.advance_to(r.tick);
+                progress.many_shapers.advance_to(r.tick);
         }
         if (P::decide(config, state, r.tick, r.cost, params.rejections_count)) {
-            ++out.totals.accepted;
-            out.totals.accepted_cost += r.cost;
+            ++totals.accepted;
+            totals.accepted_cost += r.cost;
             if constexpr (P::kShapes) {
                 const UnitSegment units = P::released_units(config, state, r.cost);
                 if (single_key) {
-                    one_shaper.add(units);
+                    progress.one_shaper.add(units);
                 } else {
-                    many_shapers.add(units);
+                    progress.many_shapers.add(units);
                 }
                 const std::int64_t release = units.first + (units.count - 1) * units.step;
                 const std::int64_t delay = release - r.tick * units.scale;
-                if (static_cast<Int128>(delay) * worst_delay_scale >
-                    static_cast<Int128>(worst_delay) * units.scale) {
-                    worst_delay = delay;
-                    worst_delay_scale = units.scale;
+                if (static_cast<Int128>(delay) * progress.worst_delay_scale >
+                    static_cast<Int128>(progress.worst_delay) * units.scale) {
+                    progress.worst_delay = delay;
+                    progress.worst_delay_scale = units.scale;
                 }
                 if (options.keep_decisions)
                     out.times[i] = Rational(release, units.scale);
             } else {
-                arrivals.add(r.tick, r.cost);
+                progress.arrivals.add(r.tick, r.cost);
             }
             if (options.keep_decisions)
                 out.outcomes[i] = AlgorithmRun::kAccepted;
         } else {
-            ++out.totals.rejected;
-            out.totals.rejected_cost += r.cost;
+            ++totals.rejected;
+            totals.rejected_cost += r.cost;
             if (options.keep_decisions) {
                 const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
                 out.outcomes[i] = retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever;
@@ -149,11 +240,13 @@ AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
     }
     if (keep_checkpoints)
         out.checkpoints = std::move(checkpoints);
+    out.totals = totals;
     if constexpr (P::kShapes) {
-        out.worst_burst = single_key ? one_shaper.result() : many_shapers.result();
-        out.totals.max_delay = Rational(worst_delay, worst_delay_scale);
+        out.worst_burst =
+            single_key ? progress.one_shaper.result() : progress.many_shapers.result();
+        out.totals.max_delay = Rational(progress.worst_delay, progress.worst_delay_scale);
     } else {
-        out.worst_burst = arrivals.result();
+        out.worst_burst = progress.arrivals.result();
     }
     return out;
 }

@@ -26,6 +26,8 @@ public:
             best_ = Burst{sum_, Rational(inside_.front().tick)};
     }
     Burst result() const { return best_; }
+    /// Entries held: what a copy costs.
+    std::size_t held() const { return inside_.size(); }
 
 private:
     struct Point {
@@ -62,6 +64,7 @@ public:
         sum_ += segment.count;
     }
     Burst result();
+    std::size_t held() const { return inside_.size(); }
 
 private:
     void settle_front();
@@ -81,6 +84,7 @@ public:
     /// Every unit before `tick` has been added.
     void advance_to(Tick tick);
     Burst result();
+    std::size_t held() const { return pending_.size() + inside_.size(); }
 
 private:
     struct Later {

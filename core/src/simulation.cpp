@@ -29,23 +29,24 @@ std::unique_ptr<Algorithm> make_algorithm(std::string_view id) {
     return info->make();
 }
 
-/// Runs every algorithm, several at once on large traces. Each run reads only shared immutable
-/// input and writes only its own slot, so the result is the same whatever the thread count.
-void run_all(const std::vector<std::unique_ptr<Algorithm>>& algorithms, const Trace& trace,
-             const Params& params, const RunOptions& options, std::vector<AlgorithmRun>& runs) {
+/// Calls `work(i)` for every algorithm index i, several at once on large traces. Each run reads
+/// only shared immutable input and writes only its own slot, so the result is the same whatever
+/// the thread count.
+template <class Work>
+void run_all(std::size_t count, std::size_t requests, const RunOptions& options, Work&& work) {
     constexpr std::size_t kWorthAThread =
         20'000;  // requests; below this a thread costs more than it saves
     unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
-    if (trace.requests.size() < kWorthAThread)
+    if (requests < kWorthAThread)
         threads = 1;
-    threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(algorithms.size())));
+    threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(count)));
 
     std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> errors(algorithms.size());
-    auto work = [&] {
-        for (std::size_t i = next++; i < algorithms.size(); i = next++) {
+    std::vector<std::exception_ptr> errors(count);
+    auto worker = [&] {
+        for (std::size_t i = next++; i < count; i = next++) {
             try {
-                runs[i] = algorithms[i]->run(trace, params, options);
+                work(i);
             } catch (...) {
                 errors[i] = std::current_exception();
             }
@@ -53,14 +54,19 @@ void run_all(const std::vector<std::unique_ptr<Algorithm>>& algorithms, const Tr
     };
     std::vector<std::thread> helpers;
     for (unsigned t = 1; t < threads; ++t)
-        helpers.emplace_back(work);
-    work();
+        helpers.emplace_back(worker);
+    worker();
     for (std::thread& helper : helpers)
         helper.join();
     for (const std::exception_ptr& error : errors) {
         if (error)
             std::rethrow_exception(error);
     }
+}
+
+void check_trace(const Trace& trace) {
+    if (auto errors = validate(trace); !errors.empty())
+        throw SimulationError(join_errors("trace", errors));
 }
 
 }  // namespace
@@ -79,8 +85,7 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
         throw SimulationError("no trace");
     if (auto errors = validate(params); !errors.empty())
         throw SimulationError(join_errors("parameters", errors));
-    if (auto errors = validate(*trace); !errors.empty())
-        throw SimulationError(join_errors("trace", errors));
+    check_trace(*trace);
 
     auto result = std::make_shared<SimulationResult>();
     result->params = params;
@@ -89,7 +94,40 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
     for (const std::string& id : chosen)
         algorithms.push_back(make_algorithm(id));
     result->runs.resize(algorithms.size());
-    run_all(algorithms, *trace, params, options, result->runs);
+    run_all(algorithms.size(), trace->requests.size(), options,
+            [&](std::size_t i) { result->runs[i] = algorithms[i]->run(*trace, params, options); });
+    result->trace = std::move(trace);
+    return result;
+}
+
+std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previous,
+                                                   std::shared_ptr<const Trace> trace,
+                                                   const RunOptions& options) {
+    if (!trace)
+        throw SimulationError("no trace");
+    check_trace(*trace);
+    const auto& before = previous.trace->requests;
+    const auto& after = trace->requests;
+    const std::size_t common = std::min(before.size(), after.size());
+    const auto unchanged = static_cast<std::size_t>(
+        std::mismatch(before.begin(), before.begin() + static_cast<std::ptrdiff_t>(common),
+                      after.begin())
+            .first -
+        before.begin());
+    const bool reusable = options.keep_decisions && trace->keys == previous.trace->keys;
+
+    auto result = std::make_shared<SimulationResult>();
+    result->params = previous.params;
+    std::vector<std::unique_ptr<Algorithm>> algorithms;
+    for (const AlgorithmRun& run : previous.runs)
+        algorithms.push_back(make_algorithm(run.id));
+    result->runs.resize(algorithms.size());
+    run_all(algorithms.size(), after.size(), options, [&](std::size_t i) {
+        const AlgorithmRun& old = previous.runs[i];
+        result->runs[i] = reusable && old.has_decisions()
+                              ? algorithms[i]->rerun(*trace, previous.params, old, unchanged)
+                              : algorithms[i]->run(*trace, previous.params, options);
+    });
     result->trace = std::move(trace);
     return result;
 }

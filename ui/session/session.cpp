@@ -144,7 +144,8 @@ void Session::setSelection(IndexList indices) {
 void Session::applyTrace(Trace trace, IndexList selection) {
     document_.trace = std::make_shared<const Trace>(std::move(trace));
     selection_ = normalized(std::move(selection), document_.trace->requests.size());
-    resimulate();
+    // Only the trace changed: the decisions before the first changed request stay as they were.
+    resimulate(result_ && result_->params == document_.params ? result_ : nullptr);
     Q_EMIT selectionChanged();
 }
 
@@ -154,9 +155,10 @@ void Session::applyParams(const Params& params) {
     Q_EMIT paramsChanged();
 }
 
-void Session::resimulate() {
+void Session::resimulate(const std::shared_ptr<const SimulationResult>& previous) {
     try {
-        result_ = simulate(document_.trace, document_.params);
+        result_ = previous ? ratelab::resimulate(*previous, document_.trace)
+                           : simulate(document_.trace, document_.params);
     } catch (const std::exception& error) {
         // The edit stays (it can be undone), but views keep showing the last good result.
         Q_EMIT simulationFailed(QString::fromStdString(error.what()));

@@ -83,7 +83,9 @@ Q_SIGNALS:
     void simulationFailed(const QString& message);
 
 private:
-    void resimulate();
+    /// Simulates the document; `previous`, a result for the same parameters, lets it reuse the
+    /// decisions before the first changed request.
+    void resimulate(const std::shared_ptr<const SimulationResult>& previous = nullptr);
 
     SessionDocument document_;
     std::shared_ptr<const SimulationResult> result_;

@@ -117,6 +117,16 @@ public:
     /// The state before, the check with its numbers, and the state after request `index`.
     virtual Explanation explain(const Trace& trace, const Params& params, std::size_t index,
                                 const AlgorithmRun* run = nullptr) const = 0;
+    /// run() with decisions kept, after an edit: `previous` is this algorithm's run over a trace
+    /// with the same keys and parameters whose first `unchanged` requests equal those of `trace`.
+    /// The result is the same as run()'s; it may be quicker, because an implementation can take
+    /// the decisions before the edit from `previous` and resume from its checkpoints.
+    virtual AlgorithmRun rerun(const Trace& trace, const Params& params,
+                               const AlgorithmRun& previous, std::size_t unchanged) const {
+        (void)previous;
+        (void)unchanged;
+        return run(trace, params, RunOptions{});
+    }
 };
 
 }  // namespace ratelab

@@ -34,6 +34,14 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
                                                  const std::vector<std::string>& ids = {},
                                                  const RunOptions& options = {});
 
+/// simulate() again after an edit of `previous.trace`: the same result as
+/// simulate(trace, previous.params) with the same algorithms, but where the keys are unchanged
+/// the decisions before the first changed request are taken from `previous` (resuming from the
+/// runs' checkpoints, kept for traces with few keys), so an edit near the end costs little.
+std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previous,
+                                                   std::shared_ptr<const Trace> trace,
+                                                   const RunOptions& options = {});
+
 /// The state of algorithm `id` for `key` after every request with tick <= `at`.
 LimiterState state_at(const SimulationResult& result, std::string_view id, KeyId key, Tick at);
 /// Why algorithm `id` decided request `index` as it did.
