@@ -140,34 +140,12 @@ void paintDecisions(QPainter& painter, const TimelineScene& scene, const QRectF&
     });
 }
 
-struct ColumnCounts {
-    std::uint32_t accepted = 0;
-    std::uint32_t rejected = 0;
-    std::uint32_t pending = 0;
-};
-
 // Zoomed out: per pixel column, accepted requests rise above the lane's midline and rejected
 // ones hang below it, so the two read apart by position as well as by colour.
 void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                  const AlgorithmRun& run, const std::vector<std::int32_t>& column_of,
-                  std::uint32_t tallest) {
-    const auto columns =
-        static_cast<std::size_t>(scene.layout.plot_width / TimelineScene::kColumnWidth) + 1;
-    std::vector<ColumnCounts> counts(columns);
-    for (std::size_t i = scene.first; i < scene.last; ++i) {
-        const std::int32_t column = column_of[i - scene.first];
-        if (column < 0) {
-            continue;
-        }
-        ColumnCounts& c = counts[static_cast<std::size_t>(column)];
-        if (!scene.frame->isRevealed(i)) {
-            ++c.pending;
-        } else if (run.accepted(i)) {
-            ++c.accepted;
-        } else {
-            ++c.rejected;
-        }
-    }
+                  std::size_t run, const ColumnCounts& counts,
+                  const std::vector<std::size_t>& bounds, std::uint32_t tallest) {
+    const std::size_t columns = bounds.size() - 1;
     const double half = lane.height() / 2.0 - 6.0;
     const double middle = lane.center().y();
     const double scale = half / static_cast<double>(std::max<std::uint32_t>(tallest, 1));
@@ -175,7 +153,7 @@ void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& l
     painter.setPen(Qt::NoPen);
     for (std::size_t c = 0; c < columns; ++c) {
         const double x = scene.layout.plot_left + static_cast<double>(c) * width;
-        const ColumnCounts& n = counts[c];
+        const LaneTally n = counts.lane(run, bounds[c], bounds[c + 1], scene.frame->decided);
         if (n.accepted > 0) {
             const double h = std::max(1.5, static_cast<double>(n.accepted) * scale);
             painter.fillRect(QRectF(x, middle - h, width, h), marks::kAccepted);
@@ -201,21 +179,15 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
         return;
     }
     const auto& runs = scene.frame->result->runs;
-    std::vector<std::int32_t> column_of;
+    std::vector<std::size_t> bounds;
+    std::shared_ptr<const ColumnCounts> counts;
     std::uint32_t tallest = 1;
     if (!scene.detailed) {
         // Every lane shares one scale: the most requests that fall into any one column.
-        const auto columns =
-            static_cast<std::size_t>(scene.layout.plot_width / TimelineScene::kColumnWidth) + 1;
-        std::vector<std::uint32_t> totals(columns, 0);
-        column_of.resize(scene.last - scene.first, -1);
-        for (std::size_t i = scene.first; i < scene.last; ++i) {
-            const double x = scene.axis->centreX(scene.trace().requests[i].tick);
-            if (x >= 0.0 && x < scene.layout.plot_width) {
-                const auto column = static_cast<std::size_t>(x / TimelineScene::kColumnWidth);
-                column_of[i - scene.first] = static_cast<std::int32_t>(column);
-                tallest = std::max(tallest, ++totals[column]);
-            }
+        bounds = scene.summaryColumns();
+        counts = scene.columnCounts();
+        for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
+            tallest = std::max(tallest, static_cast<std::uint32_t>(bounds[c + 1] - bounds[c]));
         }
     }
     painter.setRenderHint(QPainter::Antialiasing, true);
@@ -234,7 +206,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             paintDecisions(painter, scene, lane, run);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);
-            paintSummary(painter, scene, lane, run, column_of, tallest);
+            paintSummary(painter, scene, lane, lane_index, *counts, bounds, tallest);
             painter.setRenderHint(QPainter::Antialiasing, true);
         }
         if (revealed) {

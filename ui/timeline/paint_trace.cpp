@@ -46,17 +46,14 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
 
 // Zoomed out: one bar per pixel column, as tall as the cost that arrives in it.
 void paintSummary(QPainter& painter, const TimelineScene& scene) {
-    const Trace& trace = scene.trace();
     const QRectF& row = scene.layout.trace;
     const double column_width = TimelineScene::kColumnWidth;
-    const auto columns = static_cast<std::size_t>(scene.layout.plot_width / column_width) + 1;
+    const std::vector<std::size_t> bounds = scene.summaryColumns();
+    const std::shared_ptr<const ColumnCounts> counts = scene.columnCounts();
+    const std::size_t columns = bounds.size() - 1;
     std::vector<std::uint64_t> cost(columns, 0);
-    for (std::size_t i = scene.first; i < scene.last; ++i) {
-        const double x = scene.axis->centreX(trace.requests[i].tick);
-        if (x < 0.0 || x >= scene.layout.plot_width) {
-            continue;
-        }
-        cost[static_cast<std::size_t>(x / column_width)] += trace.requests[i].cost;
+    for (std::size_t c = 0; c < columns; ++c) {
+        cost[c] = counts->cost(bounds[c], bounds[c + 1]);
     }
     const std::uint64_t tallest =
         std::max<std::uint64_t>(1, *std::max_element(cost.begin(), cost.end()));

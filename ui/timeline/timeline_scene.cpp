@@ -20,15 +20,17 @@ TimelineScene TimelineScene::build(const TimeAxis& axis, const TimelineLayout& l
     const auto to = static_cast<Tick>(std::ceil(axis.lastTime())) + 1;
     scene.first = requestsOnTick(trace, from).first;
     scene.last = countUpTo(trace, to);
+    const double ppt = axis.pixelsPerTick();
+    scene.detailed =
+        ppt >= kMinDetailPixelsPerTick && scene.last - scene.first <= kMaxDetailRequests;
+    // Stacks matter only where requests are drawn one by one; zoomed out, the visible requests
+    // can be millions, and a paint must not visit each of them.
     std::size_t run = 0;
-    for (std::size_t i = scene.first; i < scene.last; ++i) {
+    for (std::size_t i = scene.first; scene.detailed && i < scene.last; ++i) {
         run =
             (i > scene.first && trace.requests[i].tick == trace.requests[i - 1].tick) ? run + 1 : 1;
         scene.largest_stack = std::max(scene.largest_stack, run);
     }
-    const double ppt = axis.pixelsPerTick();
-    scene.detailed =
-        ppt >= kMinDetailPixelsPerTick && scene.last - scene.first <= kMaxDetailRequests;
     scene.marker = std::clamp(ppt * 0.55, 6.0, 13.0);
     const double row_height = layout.lanes.empty()
                                   ? layout.trace.height()
@@ -42,6 +44,18 @@ QPointF TimelineScene::point(const QRectF& row, std::size_t index) const {
     const Tick tick = t.requests[index].tick;
     const TickRange group = requestsOnTick(t, tick);
     return {centreX(tick), stack.y(row, index - group.first, group.last - group.first)};
+}
+
+std::shared_ptr<const ColumnCounts> TimelineScene::columnCounts() const {
+    if (counts && counts->result() == frame->result) {
+        return counts;
+    }
+    return std::make_shared<const ColumnCounts>(frame->result);
+}
+
+std::vector<std::size_t> TimelineScene::summaryColumns() const {
+    return ColumnCounts::columnBounds(trace(), first, last, kColumnWidth, layout.plot_width,
+                                      [this](Tick tick) { return axis->centreX(tick); });
 }
 
 bool TimelineScene::isSelected(std::size_t index) const {

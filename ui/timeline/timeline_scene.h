@@ -4,10 +4,13 @@
 #include <QPalette>
 #include <QPointF>
 #include <cstddef>
+#include <memory>
 #include <optional>
+#include <vector>
 
 #include "session/frame_model.h"
 #include "session/trace_edits.h"
+#include "timeline/column_counts.h"
 #include "timeline/time_axis.h"
 #include "timeline/timeline_layout.h"
 
@@ -37,6 +40,9 @@ struct TimelineScene {
     bool detailed = true;
     double marker = 10.0;
     StackGeometry stack;
+    /// Running totals of the frame's result for zoomed-out drawing; the view keeps them from
+    /// paint to paint. Left empty, columnCounts() builds them (a pass over the result).
+    std::shared_ptr<const ColumnCounts> counts;
 
     static TimelineScene build(const TimeAxis& axis, const TimelineLayout& layout,
                                const Frame& frame);
@@ -50,6 +56,11 @@ struct TimelineScene {
     /// Where request `index` is drawn in `row` (the trace row or a lane).
     QPointF point(const QRectF& row, std::size_t index) const;
     bool isSelected(std::size_t index) const;
+    /// `counts` if it belongs to the frame's result, else freshly built.
+    std::shared_ptr<const ColumnCounts> columnCounts() const;
+    /// The visible requests split into summary columns of kColumnWidth pixels: column c holds
+    /// [bounds[c], bounds[c + 1]).
+    std::vector<std::size_t> summaryColumns() const;
 
     /// Calls `visit(index, slot, count)` for each visible request, where `slot` is its place in
     /// the stack of `count` requests that share its tick.

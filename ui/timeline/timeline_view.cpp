@@ -79,6 +79,12 @@ TimelineScene TimelineView::scene() const {
     scene.highlighted_lane = highlighted_lane_;
     scene.palette = palette();
     scene.font = font();
+    if (!scene.detailed && frame_.result) {
+        if (!counts_ || counts_->result() != frame_.result) {
+            counts_ = std::make_shared<const ColumnCounts>(frame_.result);
+        }
+        scene.counts = counts_;
+    }
     return scene;
 }
 

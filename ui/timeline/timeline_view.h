@@ -80,6 +80,9 @@ private:
     PlaybackClock* clock_;
     TimeAxis axis_;
     Frame frame_;
+    /// Kept from paint to paint while the result stays: zoomed out, panning and zooming then
+    /// cost per pixel column rather than per request.
+    mutable std::shared_ptr<const ColumnCounts> counts_;
     int highlighted_lane_ = -1;
     bool fit_pending_ = true;
 

@@ -1,0 +1,98 @@
+// ColumnCounts sums pixel columns of a zoomed-out timeline from running totals; these checks
+// compare it with counting request by request on seeded random traces.
+#include <QTest>
+#include <cmath>
+#include <random>
+
+#include "timeline/column_counts.h"
+
+using namespace ratelab;
+using ratelab::ui::ColumnCounts;
+using ratelab::ui::LaneTally;
+
+namespace {
+
+std::shared_ptr<const SimulationResult> randomResult(unsigned seed, std::size_t requests) {
+    std::mt19937 random(seed);
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (std::size_t i = 0; i < requests; ++i) {
+        tick += static_cast<Tick>(random() % 3);
+        builder.add(tick, static_cast<std::uint32_t>(1 + random() % 4));
+    }
+    Params params;
+    params.base.limit = 6;
+    params.base.window = 5;
+    return simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+}
+
+}  // namespace
+
+class ColumnCountsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rangesMatchCountingOneByOne() {
+        for (unsigned seed : {1u, 2u, 3u}) {
+            const auto result = randomResult(seed, 1000 + seed * 77);
+            const ColumnCounts counts(result);
+            const auto& requests = result->trace->requests;
+            std::mt19937 random(seed);
+            for (int round = 0; round < 200; ++round) {
+                std::size_t begin = random() % (requests.size() + 1);
+                std::size_t end = random() % (requests.size() + 1);
+                if (begin > end)
+                    std::swap(begin, end);
+                const std::size_t decided = random() % (requests.size() + 1);
+                const std::size_t run = random() % result->runs.size();
+                std::uint64_t cost = 0;
+                LaneTally expected;
+                for (std::size_t i = begin; i < end; ++i) {
+                    cost += requests[i].cost;
+                    if (i >= decided)
+                        ++expected.pending;
+                    else if (result->runs[run].accepted(i))
+                        ++expected.accepted;
+                    else
+                        ++expected.rejected;
+                }
+                const LaneTally got = counts.lane(run, begin, end, decided);
+                const QByteArray where = QByteArray("seed ") + QByteArray::number(seed) +
+                                         " range " + QByteArray::number(begin) + ".." +
+                                         QByteArray::number(end);
+                QVERIFY2(counts.cost(begin, end) == cost, where.constData());
+                QVERIFY2(got.accepted == expected.accepted, where.constData());
+                QVERIFY2(got.rejected == expected.rejected, where.constData());
+                QVERIFY2(got.pending == expected.pending, where.constData());
+            }
+        }
+    }
+
+    void columnsHoldTheRequestsWhoseXFallsInThem() {
+        const auto result = randomResult(9, 5000);
+        const Trace& trace = *result->trace;
+        const double ticks_per_pixel = 3.7;
+        const double offset = 40.0;  // ticks scrolled out on the left
+        const auto x_of = [&](Tick tick) {
+            return (static_cast<double>(tick) + 0.5 - offset) / ticks_per_pixel;
+        };
+        const double width = 801.0;
+        const std::vector<std::size_t> bounds =
+            ColumnCounts::columnBounds(trace, 0, trace.requests.size(), 2.0, width, x_of);
+        QCOMPARE(bounds.size(), static_cast<std::size_t>(width / 2.0) + 2);
+        for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+            const double x = x_of(trace.requests[i].tick);
+            const auto column = std::upper_bound(bounds.begin(), bounds.end(), i) - bounds.begin();
+            if (x < 0.0 || x >= width) {
+                // Outside the plot: before the first bound or from the last on.
+                QVERIFY(i < bounds.front() || i >= bounds.back());
+            } else {
+                QCOMPARE(static_cast<std::ptrdiff_t>(column - 1),
+                         static_cast<std::ptrdiff_t>(std::floor(x / 2.0)));
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(ColumnCountsTest)
+#include "column_counts_test.moc"

@@ -1,0 +1,96 @@
+#include "timeline/column_counts.h"
+
+#include <algorithm>
+
+namespace ratelab::ui {
+
+ColumnCounts::ColumnCounts(std::shared_ptr<const SimulationResult> result)
+    : result_(std::move(result)) {
+    const auto& requests = result_->trace->requests;
+    const std::size_t blocks = requests.size() / kBlock + 1;
+    cost_before_block_.reserve(blocks);
+    std::uint64_t cost = 0;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        if (i % kBlock == 0)
+            cost_before_block_.push_back(cost);
+        cost += requests[i].cost;
+    }
+    if (requests.size() % kBlock == 0)
+        cost_before_block_.push_back(cost);
+
+    for (const AlgorithmRun& run : result_->runs) {
+        std::vector<std::uint32_t>& before = accepted_before_block_.emplace_back();
+        if (!run.has_decisions())
+            continue;
+        before.reserve(blocks);
+        std::uint32_t accepted = 0;
+        for (std::size_t i = 0; i < requests.size(); ++i) {
+            if (i % kBlock == 0)
+                before.push_back(accepted);
+            accepted += run.outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
+        }
+        if (requests.size() % kBlock == 0)
+            before.push_back(accepted);
+    }
+}
+
+std::uint64_t ColumnCounts::costBefore(std::size_t index) const {
+    const auto& requests = result_->trace->requests;
+    const std::size_t block = index / kBlock;
+    std::uint64_t cost = cost_before_block_[block];
+    for (std::size_t i = block * kBlock; i < index; ++i)
+        cost += requests[i].cost;
+    return cost;
+}
+
+std::uint32_t ColumnCounts::acceptedBefore(std::size_t run, std::size_t index) const {
+    const auto& outcomes = result_->runs[run].outcomes;
+    const std::size_t block = index / kBlock;
+    std::uint32_t accepted = accepted_before_block_[run][block];
+    for (std::size_t i = block * kBlock; i < index; ++i)
+        accepted += outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
+    return accepted;
+}
+
+std::uint64_t ColumnCounts::cost(std::size_t begin, std::size_t end) const {
+    return end <= begin ? 0 : costBefore(end) - costBefore(begin);
+}
+
+std::uint32_t ColumnCounts::accepted(std::size_t run, std::size_t begin, std::size_t end) const {
+    if (end <= begin || accepted_before_block_[run].empty())
+        return 0;
+    return acceptedBefore(run, end) - acceptedBefore(run, begin);
+}
+
+LaneTally ColumnCounts::lane(std::size_t run, std::size_t begin, std::size_t end,
+                             std::size_t decided) const {
+    LaneTally tally;
+    if (end <= begin)
+        return tally;
+    const std::size_t revealed = std::clamp(decided, begin, end);
+    tally.accepted = accepted(run, begin, revealed);
+    tally.rejected = static_cast<std::uint32_t>(revealed - begin) - tally.accepted;
+    tally.pending = static_cast<std::uint32_t>(end - revealed);
+    return tally;
+}
+
+std::vector<std::size_t> ColumnCounts::columnBounds(const Trace& trace, std::size_t first,
+                                                    std::size_t last, double column_width,
+                                                    double width,
+                                                    const std::function<double(Tick)>& x_of) {
+    const auto columns = static_cast<std::size_t>(width / column_width) + 1;
+    std::vector<std::size_t> bounds;
+    bounds.reserve(columns + 1);
+    const auto begin = trace.requests.begin();
+    auto from = begin + static_cast<std::ptrdiff_t>(first);
+    const auto to = begin + static_cast<std::ptrdiff_t>(last);
+    for (std::size_t c = 0; c <= columns; ++c) {
+        const double left = c == columns ? width : static_cast<double>(c) * column_width;
+        from =
+            std::partition_point(from, to, [&](const Request& r) { return x_of(r.tick) < left; });
+        bounds.push_back(static_cast<std::size_t>(from - begin));
+    }
+    return bounds;
+}
+
+}  // namespace ratelab::ui
