@@ -9,17 +9,22 @@ namespace ratelab::ui {
 
 namespace {
 
+/// Window edges closer than this are not drawn: zoomed out they would fill the plot with a
+/// grid that reads as noise, and thinned to every k-th they would no longer be window edges.
+constexpr double kMinBoundarySpacing = 8.0;  // pixels
+
 void paintWindowBoundaries(QPainter& painter, const TimelineScene& scene) {
     const Tick window = scene.frame->result->params.base.window;
-    const std::int64_t stride =
-        TimeAxis::boundaryStride(window, scene.axis->pixelsPerTick(), 6.0) * window;
+    if (static_cast<double>(window) * scene.axis->pixelsPerTick() < kMinBoundarySpacing) {
+        return;
+    }
     const auto first =
-        static_cast<std::int64_t>(std::ceil(scene.axis->firstTime() / static_cast<double>(stride)));
+        static_cast<std::int64_t>(std::ceil(scene.axis->firstTime() / static_cast<double>(window)));
     QPen pen(scene.palette.color(QPalette::Mid), 1.0, Qt::DashLine);
     painter.setPen(pen);
     const double top = scene.layout.ruler.center().y();
     for (std::int64_t k = first;; ++k) {
-        const double x = scene.x(static_cast<double>(k * stride));
+        const double x = scene.x(static_cast<double>(k * window));
         if (x > scene.layout.plot_left + scene.layout.plot_width) {
             break;
         }
