@@ -129,7 +129,7 @@ void ChartsPanel::setResult(std::shared_ptr<const SimulationResult> result) {
         return;
     result_ = std::move(result);
     whole_.fill(std::nullopt);
-    series_ = result_ ? std::make_shared<const ResultSeries>(compute_series(*result_)) : nullptr;
+    series_.reset();
     markAllStale();
 }
 
@@ -177,16 +177,27 @@ ChartView* ChartsPanel::view(ChartKind kind) const {
     return views_[slot(kind)];
 }
 
+const std::shared_ptr<const ResultSeries>& ChartsPanel::series() const {
+    if (!series_ && result_)
+        series_ = std::make_shared<const ResultSeries>(compute_series(*result_));
+    return series_;
+}
+
 ChartInput ChartsPanel::input(int columns) const {
     ChartInput input;
     input.result = result_;
-    input.series = series_;
+    input.series = series();
     input.columns = columns;
     input.now = now_;
-    if (series_) {
-        std::tie(input.from, input.to) = range_.value_or(chartTimeSpan(*series_));
+    if (input.series) {
+        std::tie(input.from, input.to) = range_.value_or(chartTimeSpan(*input.series));
     }
     return input;
+}
+
+void ChartsPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    refreshCurrent();
 }
 
 void ChartsPanel::markAllStale() {
@@ -199,7 +210,8 @@ void ChartsPanel::refreshCurrent() {
 }
 
 void ChartsPanel::refresh(ChartKind kind) {
-    if (!result_ || !stale_[slot(kind)])
+    // A hidden panel stays stale and catches up when it is shown.
+    if (!result_ || !stale_[slot(kind)] || !isVisible())
         return;
     ChartView* view = views_[slot(kind)];
     const ChartInput shown = input(view->plotColumns());

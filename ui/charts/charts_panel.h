@@ -69,7 +69,13 @@ public Q_SLOTS:
 Q_SIGNALS:
     void currentChartChanged(ratelab::ui::ChartKind kind);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
+    /// The result's series, computed when a chart first needs them: while the charts are
+    /// hidden, edits and playback do not pay for them.
+    const std::shared_ptr<const ResultSeries>& series() const;
     void refresh(ChartKind kind);
     void refreshCurrent();
     void markAllStale();
@@ -89,7 +95,7 @@ private:
     };
     std::array<std::optional<WholeSpec>, 5> whole_;
     std::shared_ptr<const SimulationResult> result_;
-    std::shared_ptr<const ResultSeries> series_;
+    mutable std::shared_ptr<const ResultSeries> series_;
     std::optional<Tick> now_;
     std::optional<std::pair<double, double>> range_;
     QList<QAction*> export_actions_;
