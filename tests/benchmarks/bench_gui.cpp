@@ -1,0 +1,248 @@
+// The desktop app at scale, scripted on the offscreen platform with the real main window: time to
+// the first paint of a 1M-request trace, edit-to-repaint on a 100k trace, and frame times for
+// clock steps, pans and zooms on a 10M trace. Every figure includes a synchronous repaint of the
+// whole window. Not a test: it prints figures.
+//   ./build-release/tests/benchmarks/bench_gui [scale]   (scale 0.1 = a tenth of each trace)
+#include <sys/resource.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ratelab/io/trace_file.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+#include "timeline/timeline_view.h"
+#include "window/main_window.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+
+namespace {
+
+double cpuSeconds() {
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
+}
+
+double peakRssMb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+double currentRssMb() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::strtod(line.c_str() + 6, nullptr) / 1024.0;
+    }
+    return 0.0;
+}
+
+/// Bursty traffic like a day of real requests: a wave, a spike now and then, one request in ten
+/// costing 3; `count` requests at about `per_tick` a tick.
+io::TraceDocument wavesTrace(std::size_t count, double per_tick, std::uint64_t seed) {
+    io::TraceDocument doc;
+    doc.name = "GUI benchmark";
+    doc.params.base.limit = 50;
+    doc.params.base.window = 10;
+    std::mt19937_64 random(seed);
+    doc.trace.keys = {""};
+    doc.trace.requests.reserve(count);
+    const double period = static_cast<double>(count) / per_tick / 20.0;
+    for (Tick t = 0; doc.trace.requests.size() < count; ++t) {
+        const double wave = per_tick * (1.0 + 0.6 * std::sin(static_cast<double>(t) / period));
+        const double spike = (t % 3'500) < 120 ? 2.0 * per_tick : 0.0;
+        std::poisson_distribution<int> arrivals(wave + spike);
+        for (int i = arrivals(random); i > 0 && doc.trace.requests.size() < count; --i)
+            doc.trace.requests.push_back(Request{t, random() % 10 == 0 ? 3u : 1u, 0});
+    }
+    return doc;
+}
+
+QString writeTrace(const io::TraceDocument& doc, const std::string& name) {
+    const auto file = std::filesystem::temp_directory_path() / name;
+    io::save_trace(doc, file);
+    return QString::fromStdString(file.string());
+}
+
+/// Per frame: `step`, then a synchronous repaint of the whole window (what the user sees first),
+/// then pending events (work views defer to the event loop) and another repaint: settled.
+struct Timings {
+    std::vector<double> first_ms;
+    std::vector<double> settled_ms;
+    std::vector<double> settled_cpu_ms;
+};
+
+void timeFrame(MainWindow& window, Timings& out, const std::function<void()>& step) {
+    QElapsedTimer timer;
+    const double cpu = cpuSeconds();
+    timer.start();
+    step();
+    window.repaint();
+    out.first_ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    QApplication::processEvents();
+    window.repaint();
+    out.settled_ms.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+    out.settled_cpu_ms.push_back((cpuSeconds() - cpu) * 1e3);
+}
+
+void printStats(const char* what, std::vector<double> ms) {
+    if (ms.empty())
+        return;
+    std::sort(ms.begin(), ms.end());
+    const auto at = [&](double q) {
+        const auto i = static_cast<std::size_t>(std::ceil(q * static_cast<double>(ms.size()))) - 1;
+        return ms[std::min(i, ms.size() - 1)];
+    };
+    std::printf("  %-30s n=%3zu  median %7.2f ms  p95 %7.2f ms  worst %7.2f ms\n", what, ms.size(),
+                at(0.5), at(0.95), ms.back());
+}
+
+void printTimings(const std::string& what, const Timings& t) {
+    std::printf("%s\n", what.c_str());
+    printStats("first repaint (wall)", t.first_ms);
+    printStats("settled (wall)", t.settled_ms);
+    printStats("settled (CPU, all threads)", t.settled_cpu_ms);
+}
+
+std::string requestsText(std::size_t count) {
+    return count % 1'000'000 == 0 ? std::to_string(count / 1'000'000) + "M"
+           : count % 1'000 == 0   ? std::to_string(count / 1'000) + "k"
+                                  : std::to_string(count);
+}
+
+bool openTimed(MainWindow& window, const QString& path, std::size_t count) {
+    QElapsedTimer timer;
+    const double cpu = cpuSeconds();
+    timer.start();
+    if (!window.openFile(path)) {
+        std::fprintf(stderr, "could not open %s\n", qPrintable(path));
+        return false;
+    }
+    const double opened = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    QApplication::processEvents();
+    window.repaint();
+    std::printf(
+        "open %zu requests: loaded + simulated %.0f ms, first paint after %.0f ms wall "
+        "(%.0f ms CPU)\n",
+        count, opened, static_cast<double>(timer.nsecsElapsed()) / 1e6, (cpuSeconds() - cpu) * 1e3);
+    return true;
+}
+
+/// Adds, moves and deletes requests at random places and changes L back and forth: one
+/// timed frame each, as a user editing a long trace makes them.
+void scriptedEdits(MainWindow& window, int rounds) {
+    Session* session = window.session();
+    std::mt19937 random(11);
+    Timings timings;
+    const Tick end = session->trace().requests.back().tick;
+    for (int round = 0; round < rounds; ++round) {
+        const auto tick = static_cast<Tick>(random() % static_cast<unsigned>(end));
+        timeFrame(window, timings, [&] { session->addRequest(tick); });
+        const auto some = [&] { return random() % session->trace().requests.size(); };
+        const std::size_t moved = some();
+        timeFrame(window, timings,
+                  [&] { session->moveRequests({moved}, 3, session->newGesture()); });
+        const std::size_t removed = some();
+        timeFrame(window, timings, [&] { session->removeRequests({removed}); });
+        Params params = session->params();
+        params.base.limit += round % 2 == 0 ? 1 : -1;
+        timeFrame(window, timings, [&] { session->setParams(params, QStringLiteral("L"), 0); });
+    }
+    printTimings("edits on the " + requestsText(session->trace().requests.size()) +
+                     " trace (add, move, delete, change L)",
+                 timings);
+}
+
+/// Steps the clock at places across the trace, pans and zooms the timeline.
+void scriptedNavigation(MainWindow& window, int rounds) {
+    PlaybackClock* clock = window.clock();
+    TimelineView* timeline = window.timeline();
+    const Tick end = clock->end();
+    Timings steps;
+    Timings pans;
+    Timings zooms;
+    for (int round = 0; round < rounds; ++round) {
+        const Tick at = end / rounds * round + 7;
+        timeFrame(window, steps, [&] { clock->setNow(at); });
+        timeFrame(window, steps, [&] { clock->stepForward(); });
+        timeFrame(window, steps, [&] { clock->stepBack(); });
+    }
+    clock->jumpToEnd();
+    QApplication::processEvents();
+    for (int round = 0; round < rounds; ++round) {
+        timeFrame(window, zooms, [&] { timeline->zoomIn(); });
+    }
+    for (int round = 0; round < rounds; ++round) {
+        timeFrame(window, pans, [&] {
+            if (round % 8 < 4)
+                timeline->panRight();
+            else
+                timeline->panLeft();
+        });
+    }
+    for (int round = 0; round < rounds; ++round) {
+        timeFrame(window, zooms, [&] { timeline->zoomOut(); });
+    }
+    const std::string trace = requestsText(window.session()->trace().requests.size());
+    printTimings("clock steps on the " + trace + " trace (set, step forward, step back)", steps);
+    printTimings("pans on the " + trace + " trace", pans);
+    printTimings("zooms on the " + trace + " trace (in, then out)", zooms);
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    const double scale = argc > 1 ? std::strtod(argv[1], nullptr) : 1.0;
+    const auto scaled = [scale](double n) { return static_cast<std::size_t>(n * scale); };
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);  // figures appear as they are measured
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RateLabBenchmark"));
+    QApplication::setApplicationName(QStringLiteral("RateLab"));
+
+    const std::size_t million = scaled(1e6);
+    const std::size_t hundred_k = scaled(1e5);
+    const std::size_t ten_million = scaled(1e7);
+    const QString one_m_file = writeTrace(wavesTrace(million, 5.0, 1), "ratelab-gui-bench-1m.json");
+    const QString small_file =
+        writeTrace(wavesTrace(hundred_k, 5.0, 2), "ratelab-gui-bench-100k.json");
+    const QString huge_file =
+        writeTrace(wavesTrace(ten_million, 5.0, 3), "ratelab-gui-bench-10m.json");
+
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QApplication::processEvents();
+    window.repaint();
+
+    bool ok = openTimed(window, one_m_file, million);
+    ok = ok && openTimed(window, small_file, hundred_k);
+    if (ok)
+        scriptedEdits(window, 15);
+    ok = ok && openTimed(window, huge_file, ten_million);
+    if (ok) {
+        std::printf("memory with %zu requests loaded: %.0f MB resident\n", ten_million,
+                    currentRssMb());
+        scriptedNavigation(window, 20);
+    }
+    std::printf("peak memory: %.0f MB resident\n", peakRssMb());
+    for (const QString& file : {one_m_file, small_file, huge_file})
+        std::filesystem::remove(file.toStdString());
+    return ok ? 0 : 1;
+}
