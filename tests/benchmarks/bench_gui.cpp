@@ -239,7 +239,7 @@ int main(int argc, char* argv[]) {
     if (ok) {
         std::printf("memory with %zu requests loaded: %.0f MB resident\n", ten_million,
                     currentRssMb());
-        scriptedNavigation(window, 20);
+        scriptedNavigation(window, 12);
     }
     std::printf("peak memory: %.0f MB resident\n", peakRssMb());
     for (const QString& file : {one_m_file, small_file, huge_file})
