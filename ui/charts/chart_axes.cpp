@@ -32,10 +32,18 @@ void styleAxis(QAbstractAxis* axis, const QString& title, const ChartTheme& them
 }
 
 void applyRange(QValueAxis* axis, const AxisSpec& spec) {
-    axis->setRange(spec.min, spec.max);
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(0.0);
-    axis->setTickInterval(spec.step);
+    // The axis lays out a grid line per tick after each call: a long new range under the old
+    // short interval would create (and then destroy) tens of thousands of items. Widen the
+    // interval before the range, narrow it after, so no step passes through such a state.
+    if (spec.step > axis->tickInterval()) {
+        axis->setTickInterval(spec.step);
+        axis->setRange(spec.min, spec.max);
+    } else {
+        axis->setRange(spec.min, spec.max);
+        axis->setTickInterval(spec.step);
+    }
     axis->setLabelFormat(labelFormat(spec.step));
 }
 
