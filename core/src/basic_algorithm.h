@@ -186,12 +186,15 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     const bool keep_checkpoints = options.keep_decisions && trace.keys.size() <= kCheckpointKeys &&
                                   requests.size() > kCheckpointEvery;
     const bool scattered = trace.keys.size() > kScatteredKeys;
-    Totals& totals = progress.totals;
+    // A local copy the compiler can keep in registers (stores into the burst trackers' buffers
+    // could otherwise alias it); written back wherever progress is saved or read.
+    Totals totals = progress.totals;
 
     for (std::size_t i = begin; i < requests.size(); ++i) {
         if (scattered)
             prefetch_ahead(requests, states, i);
         if (keep_checkpoints && i % kCheckpointEvery == 0) {
+            progress.totals = totals;
             checkpoints->states.push_back(states);
             checkpoints->progress.push_back(progress.held() <= kMaxSavedEntries
                                                 ? std::optional<Progress>(progress)
