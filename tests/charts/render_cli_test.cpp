@@ -6,6 +6,10 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "catch.h"
 
@@ -22,7 +26,9 @@ const std::string kTrace = std::string(RATELAB_SOURCE_DIR) + "/traces/boundary-b
 
 /// Runs ratelab-cli with `args`; stderr is kept, stdout dropped.
 Run render(const std::string& args) {
-    const fs::path err_file = fs::temp_directory_path() / "ratelab-render-test.err";
+    // One file a process: ctest runs the cases of this file side by side.
+    const fs::path err_file =
+        fs::temp_directory_path() / ("ratelab-render-test-" + std::to_string(::getpid()) + ".err");
     const std::string command = std::string("\"") + RATELAB_CLI + "\" " + args + " 2>\"" +
                                 err_file.string() + "\" >/dev/null";
     Run run;
@@ -35,7 +41,8 @@ Run render(const std::string& args) {
 }
 
 fs::path scratch(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("ratelab-render-" + name);
+    const fs::path dir =
+        fs::temp_directory_path() / ("ratelab-render-" + name + "-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
     return dir;
