@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "catch.h"
+#include "expectations_table.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/limits.h"
 
@@ -18,26 +19,8 @@ namespace {
 
 const fs::path kBadDir = fs::path(RATELAB_HARDENING_DIR) / "bad";
 
-struct Expected {
-    std::string rule;
-    std::string location;
-};
-
-std::map<std::string, Expected> read_expectations() {
-    std::map<std::string, Expected> expected;
-    std::ifstream in(kBadDir / "expected.tsv");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#')
-            continue;
-        std::istringstream fields(line);
-        std::string file, rule, location;
-        std::getline(fields, file, '\t');
-        std::getline(fields, rule, '\t');
-        std::getline(fields, location, '\t');
-        expected[file] = {rule, location};
-    }
-    return expected;
+std::map<std::string, ratelab::test::ExpectedError> read_expectations() {
+    return ratelab::test::read_expectations(kBadDir / "expected.tsv");
 }
 
 /// Parses `text`; returns the error, or a TraceFileError with rule "loaded" if it loaded.
