@@ -2,7 +2,9 @@
 // the first paint of a 1M-request trace, edit-to-repaint on a 100k trace, and frame times for
 // clock steps, pans and zooms on a 10M trace. Every figure includes a synchronous repaint of the
 // whole window. Not a test: it prints figures.
-//   ./build-release/tests/benchmarks/bench_gui [scale]   (scale 0.1 = a tenth of each trace)
+//   ./build-release/tests/benchmarks/bench_gui [scale] [part]
+// scale 0.1 = a tenth of each trace; part = open, edits or navigation runs only that part (for a
+// profiler).
 #include <sys/resource.h>
 
 #include <QApplication>
@@ -210,6 +212,8 @@ int main(int argc, char* argv[]) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     const double scale = argc > 1 ? std::strtod(argv[1], nullptr) : 1.0;
+    const std::string part = argc > 2 ? argv[2] : "";
+    const auto runs = [&part](const char* name) { return part.empty() || part == name; };
     const auto scaled = [scale](double n) { return static_cast<std::size_t>(n * scale); };
     std::setvbuf(stdout, nullptr, _IOLBF, 0);  // figures appear as they are measured
     QApplication app(argc, argv);
@@ -219,11 +223,14 @@ int main(int argc, char* argv[]) {
     const std::size_t million = scaled(1e6);
     const std::size_t hundred_k = scaled(1e5);
     const std::size_t ten_million = scaled(1e7);
-    const QString one_m_file = writeTrace(wavesTrace(million, 5.0, 1), "ratelab-gui-bench-1m.json");
-    const QString small_file =
-        writeTrace(wavesTrace(hundred_k, 5.0, 2), "ratelab-gui-bench-100k.json");
-    const QString huge_file =
-        writeTrace(wavesTrace(ten_million, 5.0, 3), "ratelab-gui-bench-10m.json");
+    const auto traceFile = [&](const char* name, std::size_t count, std::uint64_t seed) {
+        return runs(name) ? writeTrace(wavesTrace(count, 5.0, seed),
+                                       "ratelab-gui-bench-" + requestsText(count) + ".json")
+                          : QString();
+    };
+    const QString one_m_file = traceFile("open", million, 1);
+    const QString small_file = traceFile("edits", hundred_k, 2);
+    const QString huge_file = traceFile("navigation", ten_million, 3);
 
     MainWindow window;
     window.resize(1280, 800);
@@ -231,18 +238,24 @@ int main(int argc, char* argv[]) {
     QApplication::processEvents();
     window.repaint();
 
-    bool ok = openTimed(window, one_m_file, million);
-    ok = ok && openTimed(window, small_file, hundred_k);
-    if (ok)
-        scriptedEdits(window, 15);
-    ok = ok && openTimed(window, huge_file, ten_million);
-    if (ok) {
-        std::printf("memory with %zu requests loaded: %.0f MB resident\n", ten_million,
-                    currentRssMb());
-        scriptedNavigation(window, 12);
+    bool ok = !runs("open") || openTimed(window, one_m_file, million);
+    if (ok && runs("edits")) {
+        ok = openTimed(window, small_file, hundred_k);
+        if (ok)
+            scriptedEdits(window, 15);
+    }
+    if (ok && runs("navigation")) {
+        ok = openTimed(window, huge_file, ten_million);
+        if (ok) {
+            std::printf("memory with %zu requests loaded: %.0f MB resident\n", ten_million,
+                        currentRssMb());
+            scriptedNavigation(window, 12);
+        }
     }
     std::printf("peak memory: %.0f MB resident\n", peakRssMb());
-    for (const QString& file : {one_m_file, small_file, huge_file})
-        std::filesystem::remove(file.toStdString());
+    for (const QString& file : {one_m_file, small_file, huge_file}) {
+        if (!file.isEmpty())
+            std::filesystem::remove(file.toStdString());
+    }
     return ok ? 0 : 1;
 }
