@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QMessageBox>
@@ -197,7 +198,31 @@ ChartInput ChartsPanel::input(int columns) const {
 
 void ChartsPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    followDock();
     refreshCurrent();
+}
+
+bool ChartsPanel::isShown() const {
+    return isVisible() && (!dock_ || dock_raised_);
+}
+
+void ChartsPanel::followDock() {
+    QWidget* ancestor = parentWidget();
+    while (ancestor != nullptr && qobject_cast<QDockWidget*>(ancestor) == nullptr)
+        ancestor = ancestor->parentWidget();
+    auto* dock = qobject_cast<QDockWidget*>(ancestor);
+    if (dock == dock_)
+        return;
+    if (dock_)
+        disconnect(dock_, nullptr, this, nullptr);
+    dock_ = dock;
+    dock_raised_ = true;
+    if (dock_) {
+        connect(dock_, &QDockWidget::visibilityChanged, this, [this](bool raised) {
+            dock_raised_ = raised;
+            refreshCurrent();
+        });
+    }
 }
 
 void ChartsPanel::markAllStale() {
@@ -211,7 +236,7 @@ void ChartsPanel::refreshCurrent() {
 
 void ChartsPanel::refresh(ChartKind kind) {
     // A hidden panel stays stale and catches up when it is shown.
-    if (!result_ || !stale_[slot(kind)] || !isVisible())
+    if (!result_ || !stale_[slot(kind)] || !isShown())
         return;
     ChartView* view = views_[slot(kind)];
     const ChartInput shown = input(view->plotColumns());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 #include <array>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "charts/figure.h"
 
 class QAction;
+class QDockWidget;
 class QTabWidget;
 
 namespace ratelab::ui {
@@ -78,6 +80,10 @@ private:
     const std::shared_ptr<const ResultSeries>& series() const;
     void refresh(ChartKind kind);
     void refreshCurrent();
+    /// Whether the charts can be seen. A dock whose tab is not raised keeps its contents
+    /// "visible" (Qt moves them out of sight), so the dock's own signal is followed as well.
+    bool isShown() const;
+    void followDock();
     void markAllStale();
     QString hoverText(ChartKind kind, double x) const;
 
@@ -101,6 +107,8 @@ private:
     QList<QAction*> export_actions_;
     TimelinePainter timeline_;
     QString scenario_;
+    QPointer<QDockWidget> dock_;
+    bool dock_raised_ = true;
 };
 
 }  // namespace ratelab::ui
