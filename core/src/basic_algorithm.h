@@ -42,6 +42,8 @@ public:
                      const RunOptions& options) const override;
     AlgorithmRun rerun(const Trace& trace, const Params& params, const AlgorithmRun& previous,
                        std::size_t unchanged) const override;
+    AlgorithmRun prefix(const Trace& trace, const Params& params, const AlgorithmRun& full,
+                        std::size_t count) const override;
     LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
                           const AlgorithmRun* run) const override;
     Explanation explain(const Trace& trace, const Params& params, std::size_t index,
@@ -75,13 +77,16 @@ private:
         bool single_key = true;
     };
 
-    /// Decides requests from checkpoint `from` of `previous` on (from the start without one),
-    /// taking the decisions before it from `previous`.
+    /// Decides requests [from * kCheckpointEvery, end) resuming from checkpoint `from` of
+    /// `previous` (from the start without one), taking the decisions before it from `previous`.
     static AlgorithmRun decide_from(const Trace& trace, const Params& params,
                                     const RunOptions& options, const AlgorithmRun* previous,
-                                    std::size_t from);
-    static bool is_single_key(const std::vector<Request>& requests) {
-        return std::all_of(requests.begin(), requests.end(),
+                                    std::size_t from, std::size_t end);
+    /// The latest checkpoint of `run` at or before request `index` that can be resumed from;
+    /// 0 (the start) when there is none.
+    static std::size_t resumable(const AlgorithmRun& run, std::size_t index);
+    static bool is_single_key(const std::vector<Request>& requests, std::size_t end) {
+        return std::all_of(requests.begin(), requests.begin() + static_cast<std::ptrdiff_t>(end),
                            [&](const Request& r) { return r.key == requests.front().key; });
     }
 
@@ -122,29 +127,46 @@ std::vector<typename P::Config> BasicAlgorithm<P>::configure_keys(const Trace& t
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
                                     const RunOptions& options) const {
-    return decide_from(trace, params, options, nullptr, 0);
+    return decide_from(trace, params, options, nullptr, 0, trace.requests.size());
+}
+
+template <class P>
+std::size_t BasicAlgorithm<P>::resumable(const AlgorithmRun& run, std::size_t index) {
+    if (run.id != P::kId || !run.checkpoints)
+        return 0;
+    const auto& saved = *static_cast<const Checkpoints*>(run.checkpoints.get());
+    // Checkpoint c was taken before request c * kCheckpointEvery.
+    std::size_t from = std::min(index / kCheckpointEvery, saved.states.size() - 1);
+    while (from > 0 && !saved.progress[from])
+        --from;
+    return from;
 }
 
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
                                       const AlgorithmRun& previous, std::size_t unchanged) const {
-    if (previous.id != P::kId || !previous.checkpoints)
+    // A checkpoint at or before the first changed request saw only unchanged requests.
+    const std::size_t from = resumable(previous, unchanged);
+    if (from == 0 || static_cast<const Checkpoints*>(previous.checkpoints.get())->single_key !=
+                         is_single_key(trace.requests, trace.requests.size()))
         return run(trace, params, RunOptions{});
-    const auto& saved = *static_cast<const Checkpoints*>(previous.checkpoints.get());
-    // Checkpoint c was taken before request c * kCheckpointEvery: one at or before the first
-    // changed request saw only unchanged requests.
-    std::size_t from = std::min(unchanged / kCheckpointEvery, saved.states.size() - 1);
-    while (from > 0 && !saved.progress[from])
-        --from;
-    if (from == 0 || saved.single_key != is_single_key(trace.requests))
-        return run(trace, params, RunOptions{});
-    return decide_from(trace, params, RunOptions{}, &previous, from);
+    return decide_from(trace, params, RunOptions{}, &previous, from, trace.requests.size());
+}
+
+template <class P>
+AlgorithmRun BasicAlgorithm<P>::prefix(const Trace& trace, const Params& params,
+                                       const AlgorithmRun& full, std::size_t count) const {
+    RunOptions summary;
+    summary.keep_decisions = false;
+    count = std::min(count, trace.requests.size());
+    const std::size_t from = resumable(full, count);
+    return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count);
 }
 
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& params,
                                             const RunOptions& options, const AlgorithmRun* previous,
-                                            std::size_t from) {
+                                            std::size_t from, std::size_t end) {
     const std::vector<Request>& requests = trace.requests;
     const std::vector<Config> configs = configure_keys(trace, params);
     const bool uniform = configs.size() == 1;
@@ -167,30 +189,31 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     out.id = std::string(P::kId);
     out.releases = P::kShapes;
     if (options.keep_decisions) {
-        out.outcomes.resize(requests.size());
-        out.times.resize(requests.size());
+        out.outcomes.resize(end);
+        out.times.resize(end);
         if (saved != nullptr) {
             std::copy_n(previous->outcomes.begin(), begin, out.outcomes.begin());
             std::copy_n(previous->times.begin(), begin, out.times.begin());
         }
     }
-    const bool single_key = is_single_key(requests);
+    // Resuming, the trackers saved in `progress` are those the whole run chose.
+    const bool single_key = saved != nullptr ? saved->single_key : is_single_key(requests, end);
+    const bool keep_checkpoints =
+        options.keep_decisions && trace.keys.size() <= kCheckpointKeys && end > kCheckpointEvery;
     auto checkpoints = std::make_shared<Checkpoints>();
     checkpoints->single_key = single_key;
-    if (saved != nullptr) {
+    if (saved != nullptr && keep_checkpoints) {
         checkpoints->states.assign(saved->states.begin(),
                                    saved->states.begin() + static_cast<std::ptrdiff_t>(from));
         checkpoints->progress.assign(saved->progress.begin(),
                                      saved->progress.begin() + static_cast<std::ptrdiff_t>(from));
     }
-    const bool keep_checkpoints = options.keep_decisions && trace.keys.size() <= kCheckpointKeys &&
-                                  requests.size() > kCheckpointEvery;
     const bool scattered = trace.keys.size() > kScatteredKeys;
     // A local copy the compiler can keep in registers (stores into the burst trackers' buffers
     // could otherwise alias it); written back wherever progress is saved or read.
     Totals totals = progress.totals;
 
-    for (std::size_t i = begin; i < requests.size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         if (scattered)
             prefetch_ahead(requests, states, i);
         if (keep_checkpoints && i % kCheckpointEvery == 0) {

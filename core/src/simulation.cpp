@@ -132,6 +132,28 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
     return result;
 }
 
+std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& full,
+                                                        std::size_t count) {
+    count = std::min(count, full.trace->requests.size());
+    auto result = std::make_shared<SimulationResult>();
+    result->trace = full.trace;
+    result->params = full.params;
+    std::vector<std::unique_ptr<Algorithm>> algorithms;
+    for (const AlgorithmRun& run : full.runs)
+        algorithms.push_back(make_algorithm(run.id));
+    result->runs.resize(algorithms.size());
+    // Resuming from checkpoints is too little work to share out; starting over is not.
+    RunOptions options;
+    options.keep_decisions = false;
+    const bool resumes = std::all_of(full.runs.begin(), full.runs.end(),
+                                     [](const AlgorithmRun& run) { return run.checkpoints; });
+    options.threads = resumes ? 1 : 0;
+    run_all(algorithms.size(), count, options, [&](std::size_t i) {
+        result->runs[i] = algorithms[i]->prefix(*full.trace, full.params, full.runs[i], count);
+    });
+    return result;
+}
+
 LimiterState state_at(const SimulationResult& result, std::string_view id, KeyId key, Tick at) {
     if (key >= result.trace->keys.size())
         throw SimulationError("unknown key id " + std::to_string(key));

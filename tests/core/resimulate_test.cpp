@@ -1,6 +1,7 @@
 // resimulate() after an edit must give exactly what simulate() gives on the edited trace, while
-// taking the decisions before the edit from the previous result. Seeded random traces long
-// enough to have several checkpoints; a failure prints the seed.
+// taking the decisions before the edit from the previous result; simulate_prefix() must give
+// what simulate() gives on a prefix of the trace, while resuming from checkpoints. Seeded random
+// traces long enough to have several checkpoints; a failure prints the seed.
 #include <algorithm>
 #include <random>
 
@@ -68,6 +69,14 @@ void require_same(const SimulationResult& got, const SimulationResult& want) {
     }
 }
 
+std::shared_ptr<const Trace> head(const Trace& trace, std::size_t count) {
+    Trace out;
+    out.keys = trace.keys;
+    out.requests.assign(trace.requests.begin(),
+                        trace.requests.begin() + static_cast<std::ptrdiff_t>(count));
+    return std::make_shared<const Trace>(std::move(out));
+}
+
 }  // namespace
 
 TEST_CASE("resimulate after edits equals simulating the edited trace") {
@@ -109,4 +118,34 @@ TEST_CASE("resimulate rejects an invalid trace like simulate") {
     backwards.requests = {Request{3, 1, 0}, Request{1, 1, 0}};
     CHECK_THROWS_AS(resimulate(*result, std::make_shared<const Trace>(backwards)), SimulationError);
     CHECK_THROWS_AS(resimulate(*result, nullptr), SimulationError);
+}
+
+TEST_CASE("simulate_prefix equals simulating the prefix alone") {
+    const std::uint64_t base = std::random_device{}();
+    // One and two keys keep checkpoints; five keys do not, and decide the prefix from the start.
+    for (const int keys : {1, 2, 5}) {
+        const std::uint64_t seed = base + static_cast<std::uint64_t>(keys);
+        INFO("seed " << seed << ", " << keys << " keys");
+        std::mt19937_64 rng(seed);
+        Params params = test::limits(static_cast<std::int64_t>(3 + rng() % 20),
+                                     static_cast<Tick>(2 + rng() % 30));
+        params.rejections_count = keys == 2;
+        auto result = simulate(random_trace(rng, 13'000, keys), params);
+        if (keys == 1)  // checkpoints saved by a resumed run as well
+            result = resimulate(*result, edited(*result->trace, rng));
+        const std::size_t size = result->trace->requests.size();
+        RunOptions summary;
+        summary.keep_decisions = false;
+        for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{4095},
+                                        std::size_t{4096}, std::size_t{4097}, std::size_t{8192},
+                                        static_cast<std::size_t>(rng() % size), size - 1, size}) {
+            INFO("first " << count << " requests");
+            const auto got = simulate_prefix(*result, count);
+            const auto want = simulate(head(*result->trace, count), params, {}, summary);
+            CHECK(got->trace == result->trace);
+            require_same(*got, *want);
+        }
+        CHECK(simulate_prefix(*result, size + 10)->runs.front().totals ==
+              result->runs.front().totals);
+    }
 }

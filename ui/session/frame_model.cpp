@@ -1,6 +1,7 @@
 #include "session/frame_model.h"
 
 #include <QTimer>
+#include <algorithm>
 
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -10,17 +11,11 @@ namespace ratelab::ui {
 
 namespace {
 
-// The decisions, totals and bursts of the requests up to `count`, computed by the core on the
-// prefix of the trace. Algorithms only look back, so the prefix decides exactly as the whole.
-std::shared_ptr<const SimulationResult> simulatePrefix(const SimulationResult& full,
-                                                       std::size_t count) {
-    auto prefix = std::make_shared<Trace>();
-    prefix->keys = full.trace->keys;
-    prefix->requests.assign(full.trace->requests.begin(),
-                            full.trace->requests.begin() + static_cast<std::ptrdiff_t>(count));
-    RunOptions options;
-    options.keep_decisions = false;
-    return simulate(std::move(prefix), full.params, {}, options);
+/// Whether the "so far" figures of `result` are cheap at any tick: every run kept checkpoints to
+/// resume from (traces with few keys), so a prefix costs a few thousand decisions.
+bool cheapPrefixes(const SimulationResult& result) {
+    return std::all_of(result.runs.begin(), result.runs.end(),
+                       [](const AlgorithmRun& run) { return run.checkpoints != nullptr; });
 }
 
 }  // namespace
@@ -54,7 +49,7 @@ void FrameModel::update() {
         return;
     }
     if (!frame_.revealed || decided == result->trace->requests.size() ||
-        decided <= kSynchronousRevealLimit) {
+        decided <= kSynchronousRevealLimit || cheapPrefixes(*result)) {
         reveal();
         return;
     }
@@ -75,7 +70,7 @@ void FrameModel::reveal() {
     }
     frame_.revealed = frame_.decided == result->trace->requests.size()
                           ? result
-                          : simulatePrefix(*result, frame_.decided);
+                          : simulate_prefix(*result, frame_.decided);
     Q_EMIT frameChanged(frame_);
 }
 

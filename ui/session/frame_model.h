@@ -31,9 +31,9 @@ class FrameModel : public QObject {
     Q_OBJECT
 
 public:
-    /// Up to this many decided requests the "so far" figures are recomputed at once; above it
-    /// the work is coalesced into the event loop so that playback and scrubbing stay fluid
-    /// while the figures catch up.
+    /// Up to this many decided requests, or at any count when the runs kept checkpoints, the
+    /// "so far" figures are recomputed at once; otherwise (many keys) the work is coalesced into
+    /// the event loop so that playback and scrubbing stay fluid while the figures catch up.
     static constexpr std::size_t kSynchronousRevealLimit = 20'000;
 
     FrameModel(Session* session, PlaybackClock* clock, QObject* parent = nullptr);

@@ -127,6 +127,21 @@ public:
         (void)unchanged;
         return run(trace, params, RunOptions{});
     }
+    /// The totals, worst burst and longest delay of the first `count` requests of `trace` alone,
+    /// without per-decision columns: what run() gives for that prefix of the trace. `full` is
+    /// this algorithm's run over the whole trace; an implementation can resume from its
+    /// checkpoints instead of deciding the prefix from the start.
+    virtual AlgorithmRun prefix(const Trace& trace, const Params& params, const AlgorithmRun& full,
+                                std::size_t count) const {
+        (void)full;
+        Trace head;
+        head.keys = trace.keys;
+        head.requests.assign(trace.requests.begin(),
+                             trace.requests.begin() + static_cast<std::ptrdiff_t>(count));
+        RunOptions summary;
+        summary.keep_decisions = false;
+        return run(head, params, summary);
+    }
 };
 
 }  // namespace ratelab

@@ -42,6 +42,14 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
                                                    std::shared_ptr<const Trace> trace,
                                                    const RunOptions& options = {});
 
+/// The totals, worst bursts and longest delays of the first `count` requests of `full.trace`
+/// alone: what simulate() of that prefix gives, without per-decision columns. Where `full` kept
+/// checkpoints, each run resumes from the last one before `count` instead of starting over, so
+/// a clock step on a long trace costs a few thousand decisions. The result's `trace` is
+/// `full.trace` itself, not a copy of the prefix: only its runs describe the prefix.
+std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& full,
+                                                        std::size_t count);
+
 /// The state of algorithm `id` for `key` after every request with tick <= `at`.
 LimiterState state_at(const SimulationResult& result, std::string_view id, KeyId key, Tick at);
 /// Why algorithm `id` decided request `index` as it did.
