@@ -76,7 +76,13 @@ Rational::Rational(std::int64_t num, std::int64_t den) {
                         : narrow(num, den);
         return;
     }
-    const std::int64_t g = std::gcd(num, den);
+    if (den == 1) {  // whole ticks: most times in a run
+        num_ = num;
+        return;
+    }
+    // gcd(num, den) = gcd(num mod den, den): one division brings a large numerator (a time in
+    // fine units) down to the size of the denominator before the gcd loop.
+    const std::int64_t g = std::gcd(num % den, den);
     num_ = g > 1 ? num / g : num;
     den_ = g > 1 ? den / g : den;
 }
