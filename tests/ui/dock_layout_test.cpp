@@ -1,13 +1,17 @@
 // How the docks share the window: on a first start the timeline gets the room and the bottom
 // area is as tall as the comparison table, the charts take their height when their tab is
-// raised, and a saved layout comes back as it was saved.
+// raised (and only then do their work), and a saved layout comes back as it was saved.
 #include <QApplication>
+#include <QChart>
 #include <QDockWidget>
+#include <QLineSeries>
 #include <QSettings>
 #include <QStyleFactory>
 #include <QUndoStack>
 #include <memory>
 
+#include "charts/chart_view.h"
+#include "charts/charts_panel.h"
 #include "isolated_settings.h"
 #include "panels/comparison_panel.h"
 #include "session/session.h"
@@ -43,6 +47,20 @@ private:
     }
     static QDockWidget* dock(const MainWindow& window, const char* name) {
         return window.findChild<QDockWidget*>(QLatin1String(name));
+    }
+    /// The points of the fixed window's line in the load chart; empty before it is drawn.
+    static QList<QPointF> loadLine(const MainWindow& window) {
+        const auto* panel = window.findChild<ChartsPanel*>();
+        const QChart* chart = panel != nullptr ? panel->view(ChartKind::Load)->chart() : nullptr;
+        if (chart == nullptr) {
+            return {};
+        }
+        for (QAbstractSeries* series : chart->series()) {
+            if (series->name() == QStringLiteral("Fixed window")) {
+                return qobject_cast<QLineSeries*>(series)->points();
+            }
+        }
+        return {};
     }
 
 private Q_SLOTS:
@@ -88,6 +106,40 @@ private Q_SLOTS:
         comparison->raise();
         QTRY_COMPARE(comparison->height(), table_height);
         closeWindow(window);
+    }
+
+    void theChartsWaitBehindTheTableAndCatchUpWhenRaised() {
+        auto window = openWindow();
+        QVERIFY(window);
+        QVERIFY(window->findChild<ChartsPanel*>() != nullptr);
+        // Qt keeps the contents of a tab that is not raised "visible", only out of sight: the
+        // charts must not recompute for every edit while the table is in front of them.
+        const QList<QPointF> before = loadLine(*window);
+        ratelab::Params params = window->session()->params();
+        params.base.limit = 3;  // the fixed window then lets 2L = 6 through around a boundary
+        QVERIFY(window->session()->setParams(params, QStringLiteral("L"), 0).isEmpty());
+        QTest::qWait(50);
+        QCOMPARE(loadLine(*window), before);
+
+        dock(*window, "chartsDock")->raise();
+        QTRY_VERIFY(!loadLine(*window).isEmpty() && loadLine(*window) != before);
+        double highest = 0;
+        for (const QPointF& point : loadLine(*window)) {
+            highest = std::max(highest, point.y());
+        }
+        QCOMPARE(highest, 6.0);
+        closeWindow(window);
+    }
+
+    void aShownWindowWithTheChartsRaisedCanBeDestroyed() {
+        // As when the application quits without closing its windows first: the docks hide
+        // while the window is being taken apart, and nothing may lay out the half-gone window.
+        auto window = openWindow();
+        QVERIFY(window);
+        dock(*window, "chartsDock")->raise();
+        QTRY_VERIFY(dock(*window, "chartsDock")->height() > 200);
+        window->session()->undoStack()->setClean();
+        window.reset();
     }
 
     void aSavedLayoutIsRestoredAsSaved() {

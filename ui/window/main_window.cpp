@@ -66,6 +66,9 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
     qApp->removeEventFilter(this);
+    // The docks hide while the window is taken apart; the growth helper must not answer by
+    // laying out the half-destroyed window.
+    delete charts_growth_;
 }
 
 TimelineView* MainWindow::timeline() const {
@@ -98,7 +101,7 @@ void MainWindow::createDocks() {
     comparison_dock_->raise();
     // The charts are shorter than the table's tab needs only when they are not shown; they take
     // their height when their tab is raised, so the bottom area can start as tall as the table.
-    new RaisedDockGrowth(this, charts_dock_);
+    charts_growth_ = new RaisedDockGrowth(this, charts_dock_);
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
                           new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);

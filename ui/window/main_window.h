@@ -83,6 +83,7 @@ private:
     ParametersBar* parameters_;
     QDockWidget* comparison_dock_ = nullptr;
     QDockWidget* charts_dock_ = nullptr;
+    QObject* charts_growth_ = nullptr;  // RaisedDockGrowth of the charts dock
     QDockWidget* learn_dock_ = nullptr;
     QDockWidget* advanced_dock_ = nullptr;
     QAction* undo_ = nullptr;
