@@ -82,6 +82,20 @@ private:
     static AlgorithmRun decide_from(const Trace& trace, const Params& params,
                                     const RunOptions& options, const AlgorithmRun* previous,
                                     std::size_t from, std::size_t end);
+    /// What deciding a stretch of requests reads.
+    struct Stretch {
+        const std::vector<Request>& requests;
+        const std::vector<Config>& configs;
+        bool rejections_count;
+        bool single_key;
+    };
+    /// Decides requests [first, last): the run loop. kKeep: write outcomes and times into
+    /// `out`; kScattered: prefetch key states ahead; kOneKey: every request has the same key and
+    /// configuration, so its state can live in registers for the whole stretch.
+    template <bool kKeep, bool kScattered, bool kOneKey>
+    static void decide_stretch(const Stretch& stretch, std::size_t first, std::size_t last,
+                               std::vector<State>& states, Progress& progress, Totals& sums,
+                               AlgorithmRun& out);
     /// The latest checkpoint of `run` at or before request `index` that can be resumed from;
     /// 0 (the start) when there is none.
     static std::size_t resumable(const AlgorithmRun& run, std::size_t index);
@@ -209,28 +223,90 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
                                      saved->progress.begin() + static_cast<std::ptrdiff_t>(from));
     }
     const bool scattered = trace.keys.size() > kScatteredKeys;
-    // A local copy the compiler can keep in registers (stores into the burst trackers' buffers
-    // could otherwise alias it); written back wherever progress is saved or read.
-    Totals totals = progress.totals;
-
-    for (std::size_t i = begin; i < end; ++i) {
-        if (scattered)
-            prefetch_ahead(requests, states, i);
-        if (keep_checkpoints && i % kCheckpointEvery == 0) {
-            progress.totals = totals;
-            checkpoints->states.push_back(states);
-            checkpoints->progress.push_back(progress.held() <= kMaxSavedEntries
-                                                ? std::optional<Progress>(progress)
-                                                : std::nullopt);
+    Totals totals = progress.totals;  // written back wherever progress is saved or read
+    const Stretch stretch{requests, configs, params.rejections_count, single_key};
+    const auto decide = [&](std::size_t first, std::size_t last) {
+        // The flags are fixed for a whole run: one loop per combination, with no tests inside.
+        const auto with = [&]<bool kKeep, bool kScattered, bool kOneKey>() {
+            decide_stretch<kKeep, kScattered, kOneKey>(stretch, first, last, states, progress,
+                                                       totals, out);
+        };
+        const bool one_key = single_key && uniform && !scattered;
+        if (options.keep_decisions) {
+            if (one_key)
+                with.template operator()<true, false, true>();
+            else if (scattered)
+                with.template operator()<true, true, false>();
+            else
+                with.template operator()<true, false, false>();
+        } else {
+            if (one_key)
+                with.template operator()<false, false, true>();
+            else if (scattered)
+                with.template operator()<false, true, false>();
+            else
+                with.template operator()<false, false, false>();
         }
+    };
+    if (!keep_checkpoints) {
+        decide(begin, end);
+    } else {
+        // Checkpoint c is taken before request c * kCheckpointEvery.
+        for (std::size_t first = begin; first < end;) {
+            if (first % kCheckpointEvery == 0) {
+                progress.totals = totals;
+                checkpoints->states.push_back(states);
+                checkpoints->progress.push_back(progress.held() <= kMaxSavedEntries
+                                                    ? std::optional<Progress>(progress)
+                                                    : std::nullopt);
+            }
+            const std::size_t last =
+                std::min(end, (first / kCheckpointEvery + 1) * kCheckpointEvery);
+            decide(first, last);
+            first = last;
+        }
+    }
+    if (keep_checkpoints)
+        out.checkpoints = std::move(checkpoints);
+    out.totals = totals;
+    if constexpr (P::kShapes) {
+        out.worst_burst =
+            single_key ? progress.one_shaper.result() : progress.many_shapers.result();
+        out.totals.max_delay = Rational(progress.worst_delay, progress.worst_delay_scale);
+    } else {
+        out.worst_burst = progress.arrivals.result();
+    }
+    return out;
+}
+
+template <class P>
+template <bool kKeep, bool kScattered, bool kOneKey>
+void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first, std::size_t last,
+                                       std::vector<State>& states, Progress& progress, Totals& sums,
+                                       AlgorithmRun& out) {
+    if (first >= last)
+        return;
+    // A local copy the compiler can keep in registers (stores into the burst trackers' buffers
+    // or the outcome columns could otherwise alias it).
+    Totals totals = sums;
+    const std::vector<Request>& requests = stretch.requests;
+    const KeyId only_key = requests[first].key;
+    State one_state = kOneKey ? std::move(states[only_key]) : State{};
+    const Config one_config = stretch.configs.front();
+    const bool rejections_count = stretch.rejections_count;
+    const bool single_key = stretch.single_key;
+    for (std::size_t i = first; i < last; ++i) {
+        if constexpr (kScattered)
+            prefetch_ahead(requests, states, i);
         const Request& r = requests[i];
-        const Config& config = configs[uniform ? 0 : r.key];
-        State& state = states[r.key];
+        const Config& config =
+            kOneKey ? one_config : stretch.configs[stretch.configs.size() == 1 ? 0 : r.key];
+        State& state = kOneKey ? one_state : states[r.key];
         if constexpr (P::kShapes) {
             if (!single_key)
                 progress.many_shapers.advance_to(r.tick);
         }
-        if (P::decide(config, state, r.tick, r.cost, params.rejections_count)) {
+        if (P::decide(config, state, r.tick, r.cost, rejections_count)) {
             ++totals.accepted;
             totals.accepted_cost += r.cost;
             if constexpr (P::kShapes) {
@@ -247,34 +323,26 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
                     progress.worst_delay = delay;
                     progress.worst_delay_scale = units.scale;
                 }
-                if (options.keep_decisions)
+                if constexpr (kKeep)
                     out.times[i] = Rational(release, units.scale);
             } else {
                 progress.arrivals.add(r.tick, r.cost);
             }
-            if (options.keep_decisions)
+            if constexpr (kKeep)
                 out.outcomes[i] = AlgorithmRun::kAccepted;
         } else {
             ++totals.rejected;
             totals.rejected_cost += r.cost;
-            if (options.keep_decisions) {
+            if constexpr (kKeep) {
                 const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
                 out.outcomes[i] = retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever;
                 out.times[i] = retry.value_or(Rational());
             }
         }
     }
-    if (keep_checkpoints)
-        out.checkpoints = std::move(checkpoints);
-    out.totals = totals;
-    if constexpr (P::kShapes) {
-        out.worst_burst =
-            single_key ? progress.one_shaper.result() : progress.many_shapers.result();
-        out.totals.max_delay = Rational(progress.worst_delay, progress.worst_delay_scale);
-    } else {
-        out.worst_burst = progress.arrivals.result();
-    }
-    return out;
+    if constexpr (kOneKey)
+        states[only_key] = std::move(one_state);
+    sums = totals;
 }
 
 template <class P>
