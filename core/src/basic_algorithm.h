@@ -41,7 +41,7 @@ public:
     AlgorithmRun run(const Trace& trace, const Params& params,
                      const RunOptions& options) const override;
     AlgorithmRun rerun(const Trace& trace, const Params& params, const AlgorithmRun& previous,
-                       std::size_t unchanged) const override;
+                       std::size_t unchanged, std::size_t unchanged_tail) const override;
     AlgorithmRun prefix(const Trace& trace, const Params& params, const AlgorithmRun& full,
                         std::size_t count) const override;
     LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
@@ -62,6 +62,13 @@ private:
         std::size_t held() const {
             return arrivals.held() + one_shaper.held() + many_shapers.held();
         }
+        /// The worst burst found so far; nothing for several shapers' merged units.
+        std::optional<Burst> best(bool single_key) const;
+        void set_best(const Burst& best);
+        /// Whether the burst tracker holds the same window as `other`'s (one key for shapers).
+        bool same_window(const Progress& other) const;
+        bool delay_below(const Progress& other) const;
+
         Totals totals;
         ArrivalBurst arrivals;
         SegmentBurst one_shaper;
@@ -69,19 +76,44 @@ private:
         std::int64_t worst_delay = 0;  // over worst_delay_scale ticks
         std::int64_t worst_delay_scale = 1;
     };
-    /// states[c] holds every key's state before request c * kCheckpointEvery, and progress[c]
-    /// the loop's progress there when it was small enough to keep.
+    /// Checkpoint c: every key's state before request positions[c], and the loop's progress
+    /// there when it was small enough to keep. positions[0] is 0, and positions increase; most
+    /// are multiples of kCheckpointEvery, but those taken over from a run before an edit are
+    /// shifted by the requests the edit added or removed.
     struct Checkpoints {
+        std::vector<std::size_t> positions;
         std::vector<std::vector<State>> states;
         std::vector<std::optional<Progress>> progress;
         bool single_key = true;
     };
+    /// How an edited trace lines up with the trace of the run before the edit: its requests
+    /// from `settled` on are the old trace's from `settled - shift` on.
+    struct Shift {
+        std::size_t settled;
+        std::ptrdiff_t shift;
+    };
 
-    /// Decides requests [from * kCheckpointEvery, end) resuming from checkpoint `from` of
-    /// `previous` (from the start without one), taking the decisions before it from `previous`.
+    /// Decides requests [positions[from], end) resuming from checkpoint `from` of `previous`
+    /// (from the start without one), taking the decisions before it from `previous`. Given
+    /// `shift`, `previous` ran over the trace before an edit: once this run reaches one of
+    /// its checkpoints past the edit in the same state, the rest is taken from it as well.
     static AlgorithmRun decide_from(const Trace& trace, const Params& params,
                                     const RunOptions& options, const AlgorithmRun* previous,
-                                    std::size_t from, std::size_t end);
+                                    std::size_t from, std::size_t end, const Shift* shift);
+    /// Whether a run, with `states` and `progress` at some request, decides every later request
+    /// as the old run did from its checkpoint with `old` and `old_states`, and its later worst
+    /// burst and delay can be told from the old run's.
+    static bool converges(const std::vector<State>& states, const Progress& progress,
+                          const Progress& old, const std::vector<State>& old_states,
+                          bool single_key);
+    static bool same_states(const std::vector<State>& a, const std::vector<State>& b);
+    /// Completes `out` at request `at` from `previous`, whose checkpoint c it converged with:
+    /// the later decisions, the totals, worst burst and delay, and the later checkpoints.
+    static void adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
+                            std::size_t at, const Progress& progress, AlgorithmRun& out,
+                            Checkpoints* checkpoints);
+    /// The last checkpoint at or before request `index`.
+    static std::size_t at_or_before(const Checkpoints& saved, std::size_t index);
     /// What deciding a stretch of requests reads.
     struct Stretch {
         const std::vector<Request>& requests;
@@ -141,7 +173,15 @@ std::vector<typename P::Config> BasicAlgorithm<P>::configure_keys(const Trace& t
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::run(const Trace& trace, const Params& params,
                                     const RunOptions& options) const {
-    return decide_from(trace, params, options, nullptr, 0, trace.requests.size());
+    return decide_from(trace, params, options, nullptr, 0, trace.requests.size(), nullptr);
+}
+
+template <class P>
+std::size_t BasicAlgorithm<P>::at_or_before(const Checkpoints& saved, std::size_t index) {
+    const auto after = std::upper_bound(saved.positions.begin(), saved.positions.end(), index);
+    return after == saved.positions.begin()
+               ? 0
+               : static_cast<std::size_t>(after - saved.positions.begin()) - 1;
 }
 
 template <class P>
@@ -149,8 +189,7 @@ std::size_t BasicAlgorithm<P>::resumable(const AlgorithmRun& run, std::size_t in
     if (run.id != P::kId || !run.checkpoints)
         return 0;
     const auto& saved = *static_cast<const Checkpoints*>(run.checkpoints.get());
-    // Checkpoint c was taken before request c * kCheckpointEvery.
-    std::size_t from = std::min(index / kCheckpointEvery, saved.states.size() - 1);
+    std::size_t from = at_or_before(saved, index);
     while (from > 0 && !saved.progress[from])
         --from;
     return from;
@@ -158,13 +197,18 @@ std::size_t BasicAlgorithm<P>::resumable(const AlgorithmRun& run, std::size_t in
 
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
-                                      const AlgorithmRun& previous, std::size_t unchanged) const {
+                                      const AlgorithmRun& previous, std::size_t unchanged,
+                                      std::size_t unchanged_tail) const {
     // A checkpoint at or before the first changed request saw only unchanged requests.
     const std::size_t from = resumable(previous, unchanged);
     if (from == 0 || static_cast<const Checkpoints*>(previous.checkpoints.get())->single_key !=
                          is_single_key(trace.requests, trace.requests.size()))
         return run(trace, params, RunOptions{});
-    return decide_from(trace, params, RunOptions{}, &previous, from, trace.requests.size());
+    const std::size_t size = trace.requests.size();
+    const Shift shift{
+        size - unchanged_tail,
+        static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(previous.outcomes.size())};
+    return decide_from(trace, params, RunOptions{}, &previous, from, size, &shift);
 }
 
 template <class P>
@@ -174,20 +218,139 @@ AlgorithmRun BasicAlgorithm<P>::prefix(const Trace& trace, const Params& params,
     summary.keep_decisions = false;
     count = std::min(count, trace.requests.size());
     const std::size_t from = resumable(full, count);
-    return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count);
+    return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count, nullptr);
+}
+
+template <class P>
+std::optional<Burst> BasicAlgorithm<P>::Progress::best(bool single_key) const {
+    if constexpr (P::kShapes) {
+        if (!single_key)
+            return std::nullopt;  // the merged tracker's pending units are not compared
+        return one_shaper.best();
+    } else {
+        return arrivals.best();
+    }
+}
+
+template <class P>
+void BasicAlgorithm<P>::Progress::set_best(const Burst& best) {
+    if constexpr (P::kShapes) {
+        one_shaper.set_best(best);
+    } else {
+        arrivals.set_best(best);
+    }
+}
+
+template <class P>
+bool BasicAlgorithm<P>::Progress::same_window(const Progress& other) const {
+    if constexpr (P::kShapes)
+        return one_shaper.same_window(other.one_shaper);
+    else
+        return arrivals.same_window(other.arrivals);
+}
+
+template <class P>
+bool BasicAlgorithm<P>::Progress::delay_below(const Progress& other) const {
+    return static_cast<Int128>(worst_delay) * other.worst_delay_scale <
+           static_cast<Int128>(other.worst_delay) * worst_delay_scale;
+}
+
+template <class P>
+bool BasicAlgorithm<P>::same_states(const std::vector<State>& a, const std::vector<State>& b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        if constexpr (requires(const State& s) { P::same(s, s); }) {
+            if (!P::same(a[k], b[k]))
+                return false;
+        } else if (!(a[k] == b[k])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+template <class P>
+bool BasicAlgorithm<P>::converges(const std::vector<State>& states, const Progress& progress,
+                                  const Progress& old, const std::vector<State>& old_states,
+                                  bool single_key) {
+    // Later bursts and delays are the old run's, which are known only where they beat what the
+    // old run had found by here; so what this run has found by here must be at least as much.
+    const std::optional<Burst> best = progress.best(single_key);
+    if (!best || best->cost < old.best(single_key)->cost)
+        return false;
+    if (P::kShapes && progress.delay_below(old))
+        return false;
+    return progress.same_window(old) && same_states(states, old_states);
+}
+
+template <class P>
+void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
+                                    std::size_t at, const Progress& progress, AlgorithmRun& out,
+                                    Checkpoints* checkpoints) {
+    const auto& saved = *static_cast<const Checkpoints*>(previous.checkpoints.get());
+    const Progress& old = *saved.progress[c];
+    const std::size_t old_at = saved.positions[c];
+    const std::size_t size = previous.outcomes.size();
+    if (!out.outcomes.empty()) {
+        std::copy(previous.outcomes.begin() + static_cast<std::ptrdiff_t>(old_at),
+                  previous.outcomes.begin() + static_cast<std::ptrdiff_t>(size),
+                  out.outcomes.begin() + static_cast<std::ptrdiff_t>(at));
+        std::copy(previous.times.begin() + static_cast<std::ptrdiff_t>(old_at),
+                  previous.times.begin() + static_cast<std::ptrdiff_t>(size),
+                  out.times.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    // Counts: this run's so far, plus what the old run counted after this point.
+    const Totals here = progress.totals;
+    const auto later = [&](const Totals& total) {
+        Totals sum = here;
+        sum.accepted += total.accepted - old.totals.accepted;
+        sum.rejected += total.rejected - old.totals.rejected;
+        sum.accepted_cost += total.accepted_cost - old.totals.accepted_cost;
+        sum.rejected_cost += total.rejected_cost - old.totals.rejected_cost;
+        return sum;
+    };
+    // A burst or delay the old run found later is this run's too where it beats this run's.
+    const Burst best = *progress.best(true);
+    const auto better = [&best](const Burst& found) {
+        return found.cost > best.cost ? found : best;
+    };
+    out.totals = later(previous.totals);
+    out.worst_burst = better(previous.worst_burst);
+    if constexpr (P::kShapes) {
+        const Rational delay(progress.worst_delay, progress.worst_delay_scale);
+        out.totals.max_delay = std::max(delay, previous.totals.max_delay);
+    }
+    if (checkpoints == nullptr)
+        return;
+    for (std::size_t k = c; k < saved.positions.size(); ++k) {
+        checkpoints->positions.push_back(static_cast<std::size_t>(
+            static_cast<std::ptrdiff_t>(saved.positions[k]) + shift.shift));
+        checkpoints->states.push_back(saved.states[k]);
+        std::optional<Progress> adjusted = saved.progress[k];
+        if (adjusted) {
+            adjusted->totals = later(adjusted->totals);
+            adjusted->set_best(better(*adjusted->best(true)));
+            if (adjusted->delay_below(progress)) {
+                adjusted->worst_delay = progress.worst_delay;
+                adjusted->worst_delay_scale = progress.worst_delay_scale;
+            }
+        }
+        checkpoints->progress.push_back(std::move(adjusted));
+    }
 }
 
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& params,
                                             const RunOptions& options, const AlgorithmRun* previous,
-                                            std::size_t from, std::size_t end) {
+                                            std::size_t from, std::size_t end, const Shift* shift) {
     const std::vector<Request>& requests = trace.requests;
     const std::vector<Config> configs = configure_keys(trace, params);
     const bool uniform = configs.size() == 1;
     const Checkpoints* saved = previous != nullptr
                                    ? static_cast<const Checkpoints*>(previous->checkpoints.get())
                                    : nullptr;
-    const std::size_t begin = saved != nullptr ? from * kCheckpointEvery : 0;
+    const std::size_t begin = saved != nullptr ? saved->positions[from] : 0;
     std::vector<State> states;
     Progress progress(params.base.window);
     if (saved != nullptr) {
@@ -217,10 +380,10 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     auto checkpoints = std::make_shared<Checkpoints>();
     checkpoints->single_key = single_key;
     if (saved != nullptr && keep_checkpoints) {
-        checkpoints->states.assign(saved->states.begin(),
-                                   saved->states.begin() + static_cast<std::ptrdiff_t>(from));
-        checkpoints->progress.assign(saved->progress.begin(),
-                                     saved->progress.begin() + static_cast<std::ptrdiff_t>(from));
+        const auto upto = static_cast<std::ptrdiff_t>(from);
+        checkpoints->positions.assign(saved->positions.begin(), saved->positions.begin() + upto);
+        checkpoints->states.assign(saved->states.begin(), saved->states.begin() + upto);
+        checkpoints->progress.assign(saved->progress.begin(), saved->progress.begin() + upto);
     }
     const bool scattered = trace.keys.size() > kScatteredKeys;
     Totals totals = progress.totals;  // written back wherever progress is saved or read
@@ -248,26 +411,57 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
                 with.template operator()<false, false, false>();
         }
     };
-    if (!keep_checkpoints) {
-        decide(begin, end);
-    } else {
-        // Checkpoint c is taken before request c * kCheckpointEvery.
-        for (std::size_t first = begin; first < end;) {
-            if (first % kCheckpointEvery == 0) {
-                progress.totals = totals;
-                checkpoints->states.push_back(states);
-                checkpoints->progress.push_back(progress.held() <= kMaxSavedEntries
-                                                    ? std::optional<Progress>(progress)
-                                                    : std::nullopt);
+
+    // After an edit, the old run's checkpoints past the changed requests are places where this
+    // run may find itself in the same state as the old one: from there on it decides alike.
+    std::size_t probe = saved != nullptr && shift != nullptr ? saved->positions.size() : 0;
+    if (probe != 0 && (P::kShapes && !single_key))
+        probe = 0;
+    const auto probe_at = [&](std::size_t c) {
+        return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(saved->positions[c]) +
+                                        shift->shift);
+    };
+    if (probe != 0) {
+        probe = from + 1;
+        while (probe < saved->positions.size() &&
+               (probe_at(probe) < std::max(begin + 1, shift->settled) || !saved->progress[probe]))
+            ++probe;
+    }
+    bool adopted = false;
+    std::size_t decided = 0;
+    for (std::size_t first = begin; first < end && !adopted;) {
+        progress.totals = totals;
+        if (probe != 0 && probe < saved->positions.size() && probe_at(probe) == first) {
+            if (converges(states, progress, *saved->progress[probe], saved->states[probe],
+                          single_key)) {
+                adopt_later(*previous, probe, *shift, first, progress, out,
+                            keep_checkpoints ? checkpoints.get() : nullptr);
+                adopted = true;
+                break;
             }
-            const std::size_t last =
-                std::min(end, (first / kCheckpointEvery + 1) * kCheckpointEvery);
-            decide(first, last);
-            first = last;
+            do {
+                ++probe;
+            } while (probe < saved->positions.size() && !saved->progress[probe]);
         }
+        if (keep_checkpoints && (first == begin || first % kCheckpointEvery == 0)) {
+            checkpoints->positions.push_back(first);
+            checkpoints->states.push_back(states);
+            checkpoints->progress.push_back(progress.held() <= kMaxSavedEntries
+                                                ? std::optional<Progress>(progress)
+                                                : std::nullopt);
+        }
+        std::size_t last = std::min(end, (first / kCheckpointEvery + 1) * kCheckpointEvery);
+        if (probe != 0 && probe < saved->positions.size())
+            last = std::min(last, probe_at(probe));
+        decide(first, last);
+        decided += last - first;
+        first = last;
     }
     if (keep_checkpoints)
         out.checkpoints = std::move(checkpoints);
+    out.requests_decided = decided;
+    if (adopted)
+        return out;
     out.totals = totals;
     if constexpr (P::kShapes) {
         out.worst_burst =
@@ -352,10 +546,10 @@ typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& pa
     std::size_t begin = 0;
     State state = P::initial(config);
     if (run != nullptr && run->id == P::kId && run->checkpoints) {
-        const auto& saved = static_cast<const Checkpoints*>(run->checkpoints.get())->states;
-        const std::size_t c = std::min(end / kCheckpointEvery, saved.size() - 1);
-        state = saved[c][key];
-        begin = c * kCheckpointEvery;
+        const auto& saved = *static_cast<const Checkpoints*>(run->checkpoints.get());
+        const std::size_t c = at_or_before(saved, end);
+        state = saved.states[c][key];
+        begin = saved.positions[c];
     }
     for (std::size_t i = begin; i < end; ++i) {
         const Request& r = trace.requests[i];

@@ -28,11 +28,20 @@ public:
     Burst result() const { return best_; }
     /// Entries held: what a copy costs.
     std::size_t held() const { return inside_.size(); }
+    /// The worst burst so far, and a replacement for it (see BasicAlgorithm's rerun).
+    const Burst& best() const { return best_; }
+    void set_best(const Burst& best) { best_ = best; }
+    /// Whether every later burst will come out the same as in `other`: the same arrivals are
+    /// inside the window.
+    bool same_window(const ArrivalBurst& other) const {
+        return sum_ == other.sum_ && inside_ == other.inside_;
+    }
 
 private:
     struct Point {
         Tick tick;
         std::int64_t cost;
+        friend bool operator==(const Point&, const Point&) = default;
     };
     Tick window_;
     RingBuffer<Point> inside_;
@@ -46,6 +55,7 @@ struct UnitSegment {
     std::int64_t count = 0;
     std::int64_t step = 0;
     std::int64_t scale = 1;
+    friend bool operator==(const UnitSegment&, const UnitSegment&) = default;
 };
 
 /// Worst W-tick burst over the units one shaper lets through. Segments arrive in time order and
@@ -65,6 +75,13 @@ public:
     }
     Burst result();
     std::size_t held() const { return inside_.size(); }
+    /// The worst burst among the spans settled so far, and a replacement for it.
+    const Burst& best() const { return best_; }
+    void set_best(const Burst& best) { best_ = best; }
+    /// Whether every later span will settle the same as in `other`.
+    bool same_window(const SegmentBurst& other) const {
+        return sum_ == other.sum_ && inside_ == other.inside_;
+    }
 
 private:
     void settle_front();

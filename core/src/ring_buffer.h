@@ -40,6 +40,16 @@ public:
         head_ = 0;
         size_ = 0;
     }
+    /// The same elements in the same order.
+    friend bool operator==(const RingBuffer& a, const RingBuffer& b) {
+        if (a.size_ != b.size_)
+            return false;
+        for (std::size_t i = 0; i < a.size_; ++i) {
+            if (!(a[i] == b[i]))
+                return false;
+        }
+        return true;
+    }
 
 private:
     void grow() {

@@ -114,6 +114,11 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
                       after.begin())
             .first -
         before.begin());
+    // The unchanged requests at the end, not overlapping those at the start.
+    std::size_t tail = 0;
+    while (tail < common - unchanged &&
+           before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
+        ++tail;
     const bool reusable = options.keep_decisions && trace->keys == previous.trace->keys;
 
     auto result = std::make_shared<SimulationResult>();
@@ -125,7 +130,7 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
     run_all(algorithms.size(), after.size(), options, [&](std::size_t i) {
         const AlgorithmRun& old = previous.runs[i];
         result->runs[i] = reusable && old.has_decisions()
-                              ? algorithms[i]->rerun(*trace, previous.params, old, unchanged)
+                              ? algorithms[i]->rerun(*trace, previous.params, old, unchanged, tail)
                               : algorithms[i]->run(*trace, previous.params, options);
     });
     result->trace = std::move(trace);

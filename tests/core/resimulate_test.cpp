@@ -100,6 +100,35 @@ TEST_CASE("resimulate after edits equals simulating the edited trace") {
     }
 }
 
+TEST_CASE("resimulate stops deciding once a run is back in the state it had before the edit") {
+    // One request more in the middle of a long trace: the fixed window, sliding log and
+    // sliding counter forget it within a window, so each run decides from the checkpoint
+    // before the edit to the first checkpoint after it in the same state, and takes the rest.
+    std::mt19937_64 rng(17);
+    const auto result = simulate(random_trace(rng, 40'000, 1), test::limits(6, 10));
+    Trace trace = *result->trace;
+    const std::size_t middle = trace.requests.size() / 2;
+    trace.requests.insert(trace.requests.begin() + static_cast<std::ptrdiff_t>(middle),
+                          trace.requests[middle]);
+    const auto edited_trace = std::make_shared<const Trace>(std::move(trace));
+    const auto fast = resimulate(*result, edited_trace);
+    require_same(*fast, *simulate(edited_trace, result->params));
+    for (const AlgorithmRun& run : fast->runs) {
+        INFO(run.id);
+        CHECK(run.requests_decided > 0);
+        if (run.id == "fixed_window" || run.id == "sliding_log" || run.id == "sliding_counter")
+            CHECK(run.requests_decided <= 3 * 4096);
+    }
+    // A run that took its end from the one before saves checkpoints there as well: an edit
+    // after it again decides only around the edit, with the same result as from the start.
+    Trace again = *edited_trace;
+    again.requests.erase(again.requests.end() - 100);
+    const auto later = std::make_shared<const Trace>(std::move(again));
+    const auto second = resimulate(*fast, later);
+    require_same(*second, *simulate(later, result->params));
+    CHECK(second->find("fixed_window")->requests_decided <= 2 * 4096);
+}
+
 TEST_CASE("resimulate with a new key decides everything again, with the same result") {
     std::mt19937_64 rng(5);
     const auto result = simulate(random_trace(rng, 9'000, 1), test::limits(5, 10));

@@ -83,6 +83,9 @@ struct AlgorithmRun {
     /// that the state at a tick or the why of a late request is a short replay, not a full one.
     /// Opaque: only the algorithm that made the run reads it.
     std::shared_ptr<const void> checkpoints;
+    /// The requests this run decided itself; after an edit (Algorithm::rerun) the others were
+    /// taken from the run before it. For benchmarks and tests.
+    std::size_t requests_decided = 0;
 
     bool has_decisions() const { return !outcomes.empty(); }
     bool accepted(std::size_t index) const { return outcomes[index] == kAccepted; }
@@ -118,13 +121,17 @@ public:
     virtual Explanation explain(const Trace& trace, const Params& params, std::size_t index,
                                 const AlgorithmRun* run = nullptr) const = 0;
     /// run() with decisions kept, after an edit: `previous` is this algorithm's run over a trace
-    /// with the same keys and parameters whose first `unchanged` requests equal those of `trace`.
+    /// with the same keys and parameters whose first `unchanged` requests equal those of `trace`,
+    /// and whose last `unchanged_tail` requests equal the last `unchanged_tail` of `trace`.
     /// The result is the same as run()'s; it may be quicker, because an implementation can take
-    /// the decisions before the edit from `previous` and resume from its checkpoints.
+    /// the decisions before the edit from `previous` and resume from its checkpoints, and take
+    /// those after it from `previous` once it decides alike again.
     virtual AlgorithmRun rerun(const Trace& trace, const Params& params,
-                               const AlgorithmRun& previous, std::size_t unchanged) const {
+                               const AlgorithmRun& previous, std::size_t unchanged,
+                               std::size_t unchanged_tail) const {
         (void)previous;
         (void)unchanged;
+        (void)unchanged_tail;
         return run(trace, params, RunOptions{});
     }
     /// The totals, worst burst and longest delay of the first `count` requests of `trace` alone,

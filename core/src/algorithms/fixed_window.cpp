@@ -18,6 +18,7 @@ struct FixedWindow {
         std::int64_t window_index = -1;
         Tick window_end = 0;    // so that most requests need no division to find their window
         std::int64_t used = 0;  // accepted cost (and rejected cost when rejections count)
+        friend bool operator==(const State&, const State&) = default;
     };
 
     static Config configure(const Limits& limits) { return Config{limits.limit, limits.window}; }

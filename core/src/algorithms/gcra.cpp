@@ -20,6 +20,7 @@ struct Gcra {
     };
     struct State {
         std::int64_t tat = 0;  // theoretical arrival time, scaled
+        friend bool operator==(const State&, const State&) = default;
     };
 
     static Config configure(const Limits& limits) {

@@ -22,6 +22,7 @@ struct LeakyBucket {
         bool started = false;
         std::int64_t first_unit = 0;  // start of the last accepted request's first unit, scaled
         std::int64_t last_unit = 0;   // start of its last unit: the request's release, scaled
+        friend bool operator==(const State&, const State&) = default;
     };
 
     static Config configure(const Limits& limits) {

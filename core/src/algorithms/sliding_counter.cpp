@@ -20,6 +20,7 @@ struct SlidingCounter {
         Tick window_start = 0;           // so that most requests need no division
         std::int64_t previous = 0;
         std::int64_t current = 0;
+        friend bool operator==(const State&, const State&) = default;
     };
     /// The counters as they stand at a tick, and how far into its window the tick is.
     struct View {

@@ -32,6 +32,20 @@ struct SlidingLog {
     static Config configure(const Limits& limits) { return Config{limits.limit, limits.window}; }
     static State initial(const Config&) { return State{}; }
     static void prefetch(const State& s) { s.log.prefetch_front(); }
+    /// Whether `a` and `b` decide every later request alike. `appended` is a running count
+    /// that only enters differences, so two logs that differ by it alone are the same.
+    static bool same(const State& a, const State& b) {
+        if (a.held != b.held || a.log.size() != b.log.size())
+            return false;
+        for (std::size_t i = 0; i < a.log.size(); ++i) {
+            const Entry& x = a.log[i];
+            const Entry& y = b.log[i];
+            if (x.tick != y.tick || x.units != y.units ||
+                a.appended - x.appended_through != b.appended - y.appended_through)
+                return false;
+        }
+        return true;
+    }
 
     static bool expired(const Config& c, const Entry& e, Tick now) {
         return now - e.tick >= c.window;

@@ -21,6 +21,7 @@ struct TokenBucket {
     struct State {
         std::int64_t tokens;  // scaled
         Tick last = 0;
+        friend bool operator==(const State&, const State&) = default;
     };
 
     static Config configure(const Limits& limits) {
