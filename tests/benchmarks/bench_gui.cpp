@@ -195,11 +195,14 @@ void scriptedEdits(MainWindow& window, int rounds) {
     printTimings("edits on the " + requestsText(session->trace().requests.size()) +
                      " trace (add, move, delete, change L)",
                  all);
-    std::printf("  settled (wall), by kind of edit:\n");
-    printStats("  add a request", adds.settled_ms);
-    printStats("  move a request", moves.settled_ms);
-    printStats("  delete a request", removals.settled_ms);
-    printStats("  change L", limits.settled_ms);
+    std::printf("  by kind of edit: step alone, then settled (wall)\n");
+    for (const auto& [name, kind] : {std::pair<const char*, const Timings*>{"add", &adds},
+                                     {"move", &moves},
+                                     {"delete", &removals},
+                                     {"change L", &limits}}) {
+        printStats((std::string("  ") + name + ", step").c_str(), kind->step_ms);
+        printStats((std::string("  ") + name + ", settled").c_str(), kind->settled_ms);
+    }
 }
 
 /// Steps the clock at places across the trace, pans and zooms the timeline.

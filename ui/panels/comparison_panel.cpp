@@ -4,12 +4,14 @@
 #include <QHeaderView>
 
 #include "panels/comparison_model.h"
+#include "panels/static_text_delegate.h"
 
 namespace ratelab::ui {
 
 ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QTableView(parent), model_(new ComparisonModel(this)) {
     setModel(model_);
+    setItemDelegate(new StaticTextDelegate(this));
     setObjectName(QStringLiteral("comparisonTable"));
     setToolTip(tr("Each algorithm at the current tick; select a row to highlight its lane"));
     setSelectionBehavior(QAbstractItemView::SelectRows);
