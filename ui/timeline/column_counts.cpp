@@ -6,31 +6,33 @@ namespace ratelab::ui {
 
 ColumnCounts::ColumnCounts(std::shared_ptr<const SimulationResult> result)
     : result_(std::move(result)) {
+    // Running totals at every block boundary, block by block: the inner loops have no
+    // boundary test, so the compiler can vectorise them (this runs after every edit).
     const auto& requests = result_->trace->requests;
-    const std::size_t blocks = requests.size() / kBlock + 1;
+    const std::size_t size = requests.size();
+    const std::size_t blocks = size / kBlock + 1;
     cost_before_block_.reserve(blocks);
     std::uint64_t cost = 0;
-    for (std::size_t i = 0; i < requests.size(); ++i) {
-        if (i % kBlock == 0)
-            cost_before_block_.push_back(cost);
-        cost += requests[i].cost;
-    }
-    if (requests.size() % kBlock == 0)
+    for (std::size_t start = 0; start <= size; start += kBlock) {
         cost_before_block_.push_back(cost);
+        const std::size_t stop = std::min(size, start + kBlock);
+        for (std::size_t i = start; i < stop; ++i)
+            cost += requests[i].cost;
+    }
 
     for (const AlgorithmRun& run : result_->runs) {
         std::vector<std::uint32_t>& before = accepted_before_block_.emplace_back();
         if (!run.has_decisions())
             continue;
         before.reserve(blocks);
+        const AlgorithmRun::Outcome* outcomes = run.outcomes.data();
         std::uint32_t accepted = 0;
-        for (std::size_t i = 0; i < requests.size(); ++i) {
-            if (i % kBlock == 0)
-                before.push_back(accepted);
-            accepted += run.outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
-        }
-        if (requests.size() % kBlock == 0)
+        for (std::size_t start = 0; start <= size; start += kBlock) {
             before.push_back(accepted);
+            const std::size_t stop = std::min(size, start + kBlock);
+            for (std::size_t i = start; i < stop; ++i)
+                accepted += outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
+        }
     }
 }
 
