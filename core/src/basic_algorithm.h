@@ -366,12 +366,16 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     out.id = std::string(P::kId);
     out.releases = P::kShapes;
     if (options.keep_decisions) {
+        // The decisions before `begin` are the previous run's: copied, not first cleared.
+        out.outcomes.reserve(end);
+        out.times.reserve(end);
+        if (saved != nullptr) {
+            const auto upto = static_cast<std::ptrdiff_t>(begin);
+            out.outcomes.assign(previous->outcomes.begin(), previous->outcomes.begin() + upto);
+            out.times.assign(previous->times.begin(), previous->times.begin() + upto);
+        }
         out.outcomes.resize(end);
         out.times.resize(end);
-        if (saved != nullptr) {
-            std::copy_n(previous->outcomes.begin(), begin, out.outcomes.begin());
-            std::copy_n(previous->times.begin(), begin, out.times.begin());
-        }
     }
     // Resuming, the trackers saved in `progress` are those the whole run chose.
     const bool single_key = saved != nullptr ? saved->single_key : is_single_key(requests, end);
