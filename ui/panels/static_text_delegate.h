@@ -2,16 +2,17 @@
 
 #include <QFont>
 #include <QHash>
+#include <QSet>
 #include <QStaticText>
 #include <QStyledItemDelegate>
 
 namespace ratelab::ui {
 
 /// Paints an item view's cells as QStyledItemDelegate does (background, alternate rows,
-/// selection and focus from the style, the model's font, colour and alignment), but draws each
-/// text from a cache of laid-out QStaticText. The style lays out every cell's text twice on every
-/// paint; the comparison table repaints all its cells at every clock step and edit, and most of
-/// its texts come back unchanged.
+/// selection and focus from the style, the model's font, colour and alignment), with less text
+/// layout. The style lays out every cell's text twice on every paint; the comparison table
+/// repaints all its cells at every clock step and edit. Here a text is laid out once when it is
+/// new, and a text seen again is kept laid out (QStaticText), as the names and most figures are.
 class StaticTextDelegate : public QStyledItemDelegate {
     Q_OBJECT
 
@@ -22,11 +23,12 @@ public:
                const QModelIndex& index) const override;
 
 private:
-    /// The laid-out text for `text` in `font`.
-    const QStaticText& laidOut(const QString& text, const QFont& font) const;
+    /// The kept layout of `text` in `font`: null the first time a text is seen.
+    const QStaticText* laidOut(const QString& text, const QFont& font) const;
 
     mutable QHash<QString, QStaticText> cache_;
-    mutable QFont cached_font_;  // of the cached texts
+    mutable QSet<QString> seen_;  // texts drawn once, not laid out to keep yet
+    mutable QFont cached_font_;   // of the texts above
 };
 
 }  // namespace ratelab::ui
