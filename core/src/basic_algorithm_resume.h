@@ -1,0 +1,133 @@
+#pragma once
+// Part of basic_algorithm.h, which includes it at its end: after an edit, how a run sees that
+// it is back in the state the run before the edit had at one of its checkpoints, and how it then
+// takes the rest of its result over from that run.
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+#include "basic_algorithm.h"
+
+namespace ratelab::detail {
+
+template <class P>
+std::optional<Burst> BasicAlgorithm<P>::Progress::best(bool single_key) const {
+    if constexpr (P::kShapes) {
+        if (!single_key)
+            return std::nullopt;  // the merged tracker's pending units are not compared
+        return one_shaper.best();
+    } else {
+        return arrivals.best();
+    }
+}
+
+template <class P>
+void BasicAlgorithm<P>::Progress::set_best(const Burst& best) {
+    if constexpr (P::kShapes) {
+        one_shaper.set_best(best);
+    } else {
+        arrivals.set_best(best);
+    }
+}
+
+template <class P>
+bool BasicAlgorithm<P>::Progress::same_window(const Progress& other) const {
+    if constexpr (P::kShapes)
+        return one_shaper.same_window(other.one_shaper);
+    else
+        return arrivals.same_window(other.arrivals);
+}
+
+template <class P>
+bool BasicAlgorithm<P>::Progress::delay_below(const Progress& other) const {
+    return static_cast<Int128>(worst_delay) * other.worst_delay_scale <
+           static_cast<Int128>(other.worst_delay) * worst_delay_scale;
+}
+
+template <class P>
+bool BasicAlgorithm<P>::same_states(const std::vector<State>& a, const std::vector<State>& b) {
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+        if constexpr (requires(const State& s) { P::same(s, s); }) {
+            if (!P::same(a[k], b[k]))
+                return false;
+        } else if (!(a[k] == b[k])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+template <class P>
+bool BasicAlgorithm<P>::converges(const std::vector<State>& states, const Progress& progress,
+                                  const Progress& old, const std::vector<State>& old_states,
+                                  bool single_key) {
+    // Later bursts and delays are the old run's, which are known only where they beat what the
+    // old run had found by here; so what this run has found by here must be at least as much.
+    const std::optional<Burst> best = progress.best(single_key);
+    if (!best || best->cost < old.best(single_key)->cost)
+        return false;
+    if (P::kShapes && progress.delay_below(old))
+        return false;
+    return progress.same_window(old) && same_states(states, old_states);
+}
+
+template <class P>
+void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
+                                    std::size_t at, const Progress& progress, AlgorithmRun& out,
+                                    Checkpoints* checkpoints) {
+    const auto& saved = *static_cast<const Checkpoints*>(previous.checkpoints.get());
+    const Progress& old = *saved.progress[c];
+    const std::size_t old_at = saved.positions[c];
+    const std::size_t size = previous.outcomes.size();
+    if (!out.outcomes.empty()) {
+        std::copy(previous.outcomes.begin() + static_cast<std::ptrdiff_t>(old_at),
+                  previous.outcomes.begin() + static_cast<std::ptrdiff_t>(size),
+                  out.outcomes.begin() + static_cast<std::ptrdiff_t>(at));
+        std::copy(previous.times.begin() + static_cast<std::ptrdiff_t>(old_at),
+                  previous.times.begin() + static_cast<std::ptrdiff_t>(size),
+                  out.times.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    // Counts: this run's so far, plus what the old run counted after this point.
+    const Totals here = progress.totals;
+    const auto later = [&](const Totals& total) {
+        Totals sum = here;
+        sum.accepted += total.accepted - old.totals.accepted;
+        sum.rejected += total.rejected - old.totals.rejected;
+        sum.accepted_cost += total.accepted_cost - old.totals.accepted_cost;
+        sum.rejected_cost += total.rejected_cost - old.totals.rejected_cost;
+        return sum;
+    };
+    // A burst or delay the old run found later is this run's too where it beats this run's.
+    const Burst best = *progress.best(true);
+    const auto better = [&best](const Burst& found) {
+        return found.cost > best.cost ? found : best;
+    };
+    out.totals = later(previous.totals);
+    out.worst_burst = better(previous.worst_burst);
+    if constexpr (P::kShapes) {
+        const Rational delay(progress.worst_delay, progress.worst_delay_scale);
+        out.totals.max_delay = std::max(delay, previous.totals.max_delay);
+    }
+    if (checkpoints == nullptr)
+        return;
+    for (std::size_t k = c; k < saved.positions.size(); ++k) {
+        checkpoints->positions.push_back(static_cast<std::size_t>(
+            static_cast<std::ptrdiff_t>(saved.positions[k]) + shift.shift));
+        checkpoints->states.push_back(saved.states[k]);
+        std::optional<Progress> adjusted = saved.progress[k];
+        if (adjusted) {
+            adjusted->totals = later(adjusted->totals);
+            adjusted->set_best(better(*adjusted->best(true)));
+            if (adjusted->delay_below(progress)) {
+                adjusted->worst_delay = progress.worst_delay;
+                adjusted->worst_delay_scale = progress.worst_delay_scale;
+            }
+        }
+        checkpoints->progress.push_back(std::move(adjusted));
+    }
+}
+
+}  // namespace ratelab::detail
