@@ -107,11 +107,11 @@ private:
                           const Progress& old, const std::vector<State>& old_states,
                           bool single_key);
     static bool same_states(const std::vector<State>& a, const std::vector<State>& b);
-    /// Completes `out` at request `at` from `previous`, whose checkpoint c it converged with:
-    /// the later decisions, the totals, worst burst and delay, and the later checkpoints.
+    /// Completes `out`, decided up to the request where it converged with checkpoint c of
+    /// `previous`: the later decisions, the totals, worst burst and delay, and the later
+    /// checkpoints.
     static void adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
-                            std::size_t at, const Progress& progress, AlgorithmRun& out,
-                            Checkpoints* checkpoints);
+                            const Progress& progress, AlgorithmRun& out, Checkpoints* checkpoints);
     /// The last checkpoint at or before request `index`.
     static std::size_t at_or_before(const Checkpoints& saved, std::size_t index);
     /// What deciding a stretch of requests reads.
@@ -255,8 +255,6 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
             out.outcomes.assign(previous->outcomes.begin(), previous->outcomes.begin() + upto);
             out.times.assign(previous->times.begin(), previous->times.begin() + upto);
         }
-        out.outcomes.resize(end);
-        out.times.resize(end);
     }
     // Resuming, the trackers saved in `progress` are those the whole run chose.
     const bool single_key = saved != nullptr ? saved->single_key : is_single_key(requests, end);
@@ -316,7 +314,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         if (probe != 0 && probe < saved->positions.size() && probe_at(probe) == first) {
             if (converges(states, progress, *saved->progress[probe], saved->states[probe],
                           single_key)) {
-                adopt_later(*previous, probe, *shift, first, progress, out,
+                adopt_later(*previous, probe, *shift, progress, out,
                             keep_checkpoints ? checkpoints.get() : nullptr);
                 adopted = true;
                 break;
@@ -335,6 +333,12 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         std::size_t last = std::min(end, (first / kCheckpointEvery + 1) * kCheckpointEvery);
         if (probe != 0 && probe < saved->positions.size())
             last = std::min(last, probe_at(probe));
+        if (options.keep_decisions) {
+            // Sized stretch by stretch: a run that takes its rest over from the old one appends
+            // it, rather than clearing room for it first.
+            out.outcomes.resize(last);
+            out.times.resize(last);
+        }
         decide(first, last);
         decided += last - first;
         first = last;

@@ -76,19 +76,19 @@ bool BasicAlgorithm<P>::converges(const std::vector<State>& states, const Progre
 
 template <class P>
 void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
-                                    std::size_t at, const Progress& progress, AlgorithmRun& out,
+                                    const Progress& progress, AlgorithmRun& out,
                                     Checkpoints* checkpoints) {
     const auto& saved = *static_cast<const Checkpoints*>(previous.checkpoints.get());
     const Progress& old = *saved.progress[c];
     const std::size_t old_at = saved.positions[c];
-    const std::size_t size = previous.outcomes.size();
     if (!out.outcomes.empty()) {
-        std::copy(previous.outcomes.begin() + static_cast<std::ptrdiff_t>(old_at),
-                  previous.outcomes.begin() + static_cast<std::ptrdiff_t>(size),
-                  out.outcomes.begin() + static_cast<std::ptrdiff_t>(at));
-        std::copy(previous.times.begin() + static_cast<std::ptrdiff_t>(old_at),
-                  previous.times.begin() + static_cast<std::ptrdiff_t>(size),
-                  out.times.begin() + static_cast<std::ptrdiff_t>(at));
+        // `out` holds the decisions before `at`; the old run's after it follow.
+        out.outcomes.insert(out.outcomes.end(),
+                            previous.outcomes.begin() + static_cast<std::ptrdiff_t>(old_at),
+                            previous.outcomes.end());
+        out.times.insert(out.times.end(),
+                         previous.times.begin() + static_cast<std::ptrdiff_t>(old_at),
+                         previous.times.end());
     }
     // Counts: this run's so far, plus what the old run counted after this point.
     const Totals here = progress.totals;
