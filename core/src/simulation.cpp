@@ -77,6 +77,11 @@ const AlgorithmRun* SimulationResult::find(std::string_view id) const {
     return it == runs.end() ? nullptr : &*it;
 }
 
+bool SimulationResult::kept_checkpoints() const {
+    return std::all_of(runs.begin(), runs.end(),
+                       [](const AlgorithmRun& run) { return run.checkpoints != nullptr; });
+}
+
 std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> trace,
                                                  const Params& params,
                                                  const std::vector<std::string>& ids,
@@ -150,9 +155,7 @@ std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& 
     // Resuming from checkpoints is too little work to share out; starting over is not.
     RunOptions options;
     options.keep_decisions = false;
-    const bool resumes = std::all_of(full.runs.begin(), full.runs.end(),
-                                     [](const AlgorithmRun& run) { return run.checkpoints; });
-    options.threads = resumes ? 1 : 0;
+    options.threads = full.kept_checkpoints() ? 1 : 0;
     run_all(algorithms.size(), count, options, [&](std::size_t i) {
         result->runs[i] = algorithms[i]->prefix(*full.trace, full.params, full.runs[i], count);
     });

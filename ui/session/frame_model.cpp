@@ -1,24 +1,12 @@
 #include "session/frame_model.h"
 
 #include <QTimer>
-#include <algorithm>
 
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "session/trace_edits.h"
 
 namespace ratelab::ui {
-
-namespace {
-
-/// Whether the "so far" figures of `result` are cheap at any tick: every run kept checkpoints to
-/// resume from (traces with few keys), so a prefix costs a few thousand decisions.
-bool cheapPrefixes(const SimulationResult& result) {
-    return std::all_of(result.runs.begin(), result.runs.end(),
-                       [](const AlgorithmRun& run) { return run.checkpoints != nullptr; });
-}
-
-}  // namespace
 
 FrameModel::FrameModel(Session* session, PlaybackClock* clock, QObject* parent)
     : QObject(parent), session_(session), clock_(clock) {
@@ -49,7 +37,7 @@ void FrameModel::update() {
         return;
     }
     if (!frame_.revealed || decided == result->trace->requests.size() ||
-        decided <= kSynchronousRevealLimit || cheapPrefixes(*result)) {
+        decided <= kSynchronousRevealLimit || result->kept_checkpoints()) {
         reveal();
         return;
     }

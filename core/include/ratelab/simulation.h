@@ -25,6 +25,9 @@ struct SimulationResult {
     std::vector<AlgorithmRun> runs;  ///< in the order requested
 
     const AlgorithmRun* find(std::string_view id) const;
+    /// Whether every run kept checkpoints (traces with few keys, decisions kept): then a prefix
+    /// (simulate_prefix) or a state at a tick costs at most a few thousand decisions.
+    bool kept_checkpoints() const;
 };
 
 /// Runs the algorithms `ids` (all registered ones, in display order, when empty) over `trace`.
