@@ -294,24 +294,24 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
 
     // After an edit, the old run's checkpoints past the changed requests are places where this
     // run may find itself in the same state as the old one: from there on it decides alike.
-    std::size_t probe = saved != nullptr && shift != nullptr ? saved->positions.size() : 0;
-    if (probe != 0 && (P::kShapes && !single_key))
-        probe = 0;
+    // `probe` is the next such checkpoint; probes_end when there is none left (or none at all).
+    const bool probing = saved != nullptr && shift != nullptr && !(P::kShapes && !single_key);
+    const std::size_t probes_end = probing ? saved->positions.size() : 0;
     const auto probe_at = [&](std::size_t c) {
         return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(saved->positions[c]) +
                                         shift->shift);
     };
-    if (probe != 0) {
-        probe = from + 1;
-        while (probe < saved->positions.size() &&
-               (probe_at(probe) < std::max(begin + 1, shift->settled) || !saved->progress[probe]))
-            ++probe;
-    }
+    const auto usable = [&](std::size_t c) {
+        return probe_at(c) >= std::max(begin + 1, shift->settled) && saved->progress[c];
+    };
+    std::size_t probe = probing ? from + 1 : probes_end;
+    while (probe < probes_end && !usable(probe))
+        ++probe;
     bool adopted = false;
     std::size_t decided = 0;
     for (std::size_t first = begin; first < end && !adopted;) {
         progress.totals = totals;
-        if (probe != 0 && probe < saved->positions.size() && probe_at(probe) == first) {
+        if (probe < probes_end && probe_at(probe) == first) {
             if (converges(states, progress, *saved->progress[probe], saved->states[probe],
                           single_key)) {
                 adopt_later(*previous, probe, *shift, progress, out,
@@ -321,7 +321,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
             }
             do {
                 ++probe;
-            } while (probe < saved->positions.size() && !saved->progress[probe]);
+            } while (probe < probes_end && !usable(probe));
         }
         if (keep_checkpoints && (first == begin || first % kCheckpointEvery == 0)) {
             checkpoints->positions.push_back(first);
@@ -331,7 +331,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
                                                 : std::nullopt);
         }
         std::size_t last = std::min(end, (first / kCheckpointEvery + 1) * kCheckpointEvery);
-        if (probe != 0 && probe < saved->positions.size())
+        if (probe < probes_end)
             last = std::min(last, probe_at(probe));
         if (options.keep_decisions) {
             // Sized stretch by stretch: a run that takes its rest over from the old one appends
