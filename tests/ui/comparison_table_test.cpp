@@ -2,8 +2,10 @@
 // once and keeps the layout of a text it sees again. Both ways must put the same pixels on
 // screen, or the figures would shift by a pixel as playback goes on.
 #include <QApplication>
+#include <QHeaderView>
 #include <QImage>
 #include <QPainter>
+#include <QSignalSpy>
 #include <QStyleFactory>
 #include <QTest>
 
@@ -17,9 +19,9 @@ using namespace ratelab::ui;
 
 namespace {
 
-Frame defaultFrame(Tick now) {
+Frame defaultFrame(Tick now, Params params = default_params()) {
     Frame frame;
-    frame.result = simulate(std::make_shared<const Trace>(default_trace()), default_params());
+    frame.result = simulate(std::make_shared<const Trace>(default_trace()), params);
     frame.revealed = frame.result;
     frame.now = now;
     frame.decided = frame.result->trace->requests.size();
@@ -36,6 +38,18 @@ int inkPixels(const QImage& image) {
     }
     return dark;
 }
+
+/// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        paints += event->type() == QEvent::Paint ? 1 : 0;
+        return QObject::eventFilter(watched, event);
+    }
+};
 
 }  // namespace
 
@@ -77,6 +91,105 @@ private Q_SLOTS:
             }
         }
         QVERIFY(cells >= 2 * 6 * 6);  // every row's name and figures drew something
+    }
+
+    void headersChangeOnlyWithTheirTexts() {
+        ComparisonModel model;
+        model.setFrame(defaultFrame(23));
+        QSignalSpy headers(&model, &QAbstractItemModel::headerDataChanged);
+        QSignalSpy cells(&model, &QAbstractItemModel::dataChanged);
+        model.setFrame(defaultFrame(23));  // an edit: new figures, the same clock and W
+        QCOMPARE(cells.count(), 1);
+        QCOMPARE(headers.count(), 0);
+
+        model.setFrame(defaultFrame(24));
+        QCOMPARE(headers.count(), 1);
+        QCOMPARE(headers.at(0).at(1).toInt(), int(ComparisonModel::kState));
+        QCOMPARE(headers.at(0).at(2).toInt(), int(ComparisonModel::kState));
+
+        Params wider = default_params();
+        wider.base.window += 5;
+        model.setFrame(defaultFrame(24, wider));
+        QCOMPARE(headers.count(), 2);
+        QCOMPARE(headers.at(1).at(1).toInt(), int(ComparisonModel::kWorstBurst));
+        QVERIFY(model.headerData(ComparisonModel::kWorstBurst, Qt::Horizontal, Qt::DisplayRole)
+                    .toString()
+                    .contains(QString::number(wider.base.window)));
+    }
+
+    void anEditPaintsTheTableOnce() {
+        // An edit that changes no header and no column width: one paint, not a second one after
+        // the header has laid its columns out again.
+        ComparisonPanel table;
+        table.resize(900, 300);
+        table.comparisonModel()->setFrame(defaultFrame(23));
+        table.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&table));
+        QApplication::processEvents();
+        PaintCounter counter;
+        table.viewport()->installEventFilter(&counter);
+        table.comparisonModel()->setFrame(defaultFrame(23));  // re-simulated, as after an edit
+        for (int round = 0; round < 5; ++round) {
+            QApplication::processEvents();
+        }
+        QCOMPARE(counter.paints, 1);
+    }
+
+    void columnsFitTheirTexts() {
+        ComparisonPanel table;
+        table.resize(1200, 300);
+        const QAbstractItemModel* model = table.model();
+        const auto widest = [&](int column) {
+            int width = table.horizontalHeader()->sectionSizeHint(column);
+            for (int row = 0; row < model->rowCount(); ++row) {
+                const QModelIndex index = model->index(row, column);
+                QFont font = table.font();
+                if (const QVariant bold = index.data(Qt::FontRole); bold.isValid()) {
+                    font = bold.value<QFont>();
+                }
+                width = std::max(width, QFontMetrics(font).horizontalAdvance(
+                                            index.data(Qt::DisplayRole).toString()));
+            }
+            return width;
+        };
+        const auto checkFit = [&](const char* when) {
+            for (int column = 0; column < model->columnCount(); ++column) {
+                if (column == ComparisonModel::kState) {
+                    continue;
+                }
+                const int width = table.columnWidth(column);
+                const int needed = widest(column);
+                // Room for the text, and no more than the cell margins beyond it.
+                QVERIFY2(width >= needed && width <= needed + 30,
+                         qPrintable(QStringLiteral("%1: column %2 is %3 px for %4 px of text")
+                                        .arg(QLatin1String(when))
+                                        .arg(column)
+                                        .arg(width)
+                                        .arg(needed)));
+            }
+        };
+        table.comparisonModel()->setFrame(defaultFrame(23));
+        checkFit("default trace");
+
+        // Costs make the counts read "n (cost m)": the columns grow, and shrink back after.
+        Trace costly = default_trace();
+        for (Request& request : costly.requests) {
+            request.cost = 12345;
+        }
+        Params params = default_params();
+        params.base.limit = 1'000'000;
+        Frame wide;
+        wide.result = simulate(std::make_shared<const Trace>(costly), params);
+        wide.revealed = wide.result;
+        wide.now = 23;
+        wide.decided = wide.result->trace->requests.size();
+        const int narrow_accepted = table.columnWidth(ComparisonModel::kAccepted);
+        table.comparisonModel()->setFrame(wide);
+        checkFit("costly requests");
+        QVERIFY(table.columnWidth(ComparisonModel::kAccepted) > narrow_accepted);
+        table.comparisonModel()->setFrame(defaultFrame(23));
+        checkFit("default trace again");
+        QCOMPARE(table.columnWidth(ComparisonModel::kAccepted), narrow_accepted);
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QFont>
+#include <utility>
 
 #include "session/algorithm_names.h"
 #include "timeline/decision_tooltip.h"
@@ -30,6 +31,10 @@ void ComparisonModel::setFrame(const Frame& frame) {
     if (!same_rows) {
         beginResetModel();
     }
+    // Only the headers that name the clock or W change; a header change makes the table lay out
+    // its columns and paint a second time, so it is told only when their texts change.
+    const QVariant old_state = headerData(kState, Qt::Horizontal, Qt::DisplayRole);
+    const QVariant old_burst = headerData(kWorstBurst, Qt::Horizontal, Qt::DisplayRole);
     frame_ = frame;
     if (frame_.result && key_ >= frame_.result->trace->keys.size()) {
         key_ = 0;
@@ -43,7 +48,12 @@ void ComparisonModel::setFrame(const Frame& frame) {
     }
     if (same_rows) {
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, kColumnCount - 1));
-        Q_EMIT headerDataChanged(Qt::Horizontal, kState, kWorstBurst);
+        for (const auto& [section, before] :
+             {std::pair{kState, &old_state}, std::pair{kWorstBurst, &old_burst}}) {
+            if (headerData(section, Qt::Horizontal, Qt::DisplayRole) != *before) {
+                Q_EMIT headerDataChanged(Qt::Horizontal, section, section);
+            }
+        }
     } else {
         endResetModel();
     }
