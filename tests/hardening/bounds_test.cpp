@@ -77,6 +77,29 @@ TEST_CASE("hardening/bounds: validation accepts the bounds and refuses one past 
     CHECK(validate(trace).size() == 1);
     trace.requests.back() = {b::kMaxTick, kCost + 1, 0};
     CHECK(validate(trace).size() == 1);
+    // Each rule on its own, at the start, in the middle and at the end of a longer trace.
+    for (const std::size_t at : {std::size_t{0}, std::size_t{500}, std::size_t{999}}) {
+        const auto spoilt = [at](void (*spoil)(Request&, Tick)) {
+            Trace t = *trace_of({});
+            for (Tick tick = 0; tick < 1000; ++tick)
+                t.requests.push_back(Request{tick * 2, 1, 0});
+            spoil(t.requests[at], t.requests[at].tick);
+            return validate(t);
+        };
+        CHECK(spoilt([](Request&, Tick) {}).empty());
+        const auto one = [&](void (*spoil)(Request&, Tick), const std::string& words) {
+            const auto errors = spoilt(spoil);
+            REQUIRE(errors.size() == 1);
+            INFO(errors.front());
+            CHECK(errors.front().rfind("request " + std::to_string(at) + ": ", 0) == 0);
+            CHECK(errors.front().find(words) != std::string::npos);
+        };
+        one([](Request& r, Tick) { r.cost = 0; }, "cost 0");
+        one([](Request& r, Tick) { r.key = 1; }, "unknown key id 1");
+        one([](Request& r, Tick) { r.tick = -1; }, "tick -1 outside");
+        if (at > 0)
+            one([](Request& r, Tick tick) { r.tick = tick - 3; }, "is before the previous");
+    }
 }
 
 TEST_CASE("hardening/bounds: the last ticks with W = 10^12, L = 10^6 and the largest cost") {
