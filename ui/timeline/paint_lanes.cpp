@@ -179,12 +179,11 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
         return;
     }
     const auto& runs = scene.frame->result->runs;
-    std::vector<std::size_t> bounds;
     std::shared_ptr<const ColumnCounts> counts;
     std::uint32_t tallest = 1;
     if (!scene.detailed) {
         // Every lane shares one scale: the most requests that fall into any one column.
-        bounds = scene.summaryColumns();
+        const std::vector<std::size_t>& bounds = scene.summaryColumns();
         counts = scene.columnCounts();
         for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
             tallest = std::max(tallest, static_cast<std::uint32_t>(bounds[c + 1] - bounds[c]));
@@ -206,7 +205,8 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             paintDecisions(painter, scene, lane, run);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);
-            paintSummary(painter, scene, lane, lane_index, *counts, bounds, tallest);
+            paintSummary(painter, scene, lane, lane_index, *counts, scene.summaryColumns(),
+                         tallest);
             painter.setRenderHint(QPainter::Antialiasing, true);
         }
         if (revealed) {

@@ -48,7 +48,7 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
 void paintSummary(QPainter& painter, const TimelineScene& scene) {
     const QRectF& row = scene.layout.trace;
     const double column_width = TimelineScene::kColumnWidth;
-    const std::vector<std::size_t> bounds = scene.summaryColumns();
+    const std::vector<std::size_t>& bounds = scene.summaryColumns();
     const std::shared_ptr<const ColumnCounts> counts = scene.columnCounts();
     const std::size_t columns = bounds.size() - 1;
     std::vector<std::uint64_t> cost(columns, 0);

@@ -53,9 +53,13 @@ std::shared_ptr<const ColumnCounts> TimelineScene::columnCounts() const {
     return std::make_shared<const ColumnCounts>(frame->result);
 }
 
-std::vector<std::size_t> TimelineScene::summaryColumns() const {
-    return ColumnCounts::columnBounds(trace(), first, last, kColumnWidth, layout.plot_width,
-                                      [this](Tick tick) { return axis->centreX(tick); });
+const std::vector<std::size_t>& TimelineScene::summaryColumns() const {
+    if (!summary_columns_) {
+        summary_columns_ =
+            ColumnCounts::columnBounds(trace(), first, last, kColumnWidth, layout.plot_width,
+                                       [this](Tick tick) { return axis->centreX(tick); });
+    }
+    return *summary_columns_;
 }
 
 bool TimelineScene::isSelected(std::size_t index) const {

@@ -59,8 +59,8 @@ struct TimelineScene {
     /// `counts` if it belongs to the frame's result, else freshly built.
     std::shared_ptr<const ColumnCounts> columnCounts() const;
     /// The visible requests split into summary columns of kColumnWidth pixels: column c holds
-    /// [bounds[c], bounds[c + 1]).
-    std::vector<std::size_t> summaryColumns() const;
+    /// [bounds[c], bounds[c + 1]). Found on first use, then kept for the rest of the paint.
+    const std::vector<std::size_t>& summaryColumns() const;
 
     /// Calls `visit(index, slot, count)` for each visible request, where `slot` is its place in
     /// the stack of `count` requests that share its tick.
@@ -79,6 +79,9 @@ struct TimelineScene {
             group = end;
         }
     }
+
+private:
+    mutable std::optional<std::vector<std::size_t>> summary_columns_;
 };
 
 }  // namespace ratelab::ui

@@ -53,15 +53,22 @@ QSize TimelineView::minimumSizeHint() const {
     return {400, static_cast<int>(std::ceil(TimelineLayout::minimumHeight(lanes)))};
 }
 
-TimelineLayout TimelineView::currentLayout() const {
+double TimelineView::gutterWidth() const {
+    std::vector<std::string> ids;
+    if (frame_.result) {
+        for (const AlgorithmRun& run : frame_.result->runs) {
+            ids.push_back(run.id);
+        }
+    }
+    if (gutter_ && gutter_->font == font() && gutter_->ids == ids) {
+        return gutter_->width;
+    }
     QFont bold = font();
     bold.setBold(true);
     const QFontMetricsF metrics(bold);
     double gutter = metrics.horizontalAdvance(tr("Sliding counter")) + 30.0;
-    if (frame_.result) {
-        for (const AlgorithmRun& run : frame_.result->runs) {
-            gutter = std::max(gutter, metrics.horizontalAdvance(algorithmName(run.id)) + 30.0);
-        }
+    for (const std::string& id : ids) {
+        gutter = std::max(gutter, metrics.horizontalAdvance(algorithmName(id)) + 30.0);
     }
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
@@ -69,8 +76,13 @@ TimelineLayout TimelineView::currentLayout() const {
                                   QCoreApplication::translate("Timeline", "%1 ok · %2 rejected")
                                       .arg(QStringLiteral("99.9k"), QStringLiteral("99.9k"))) +
                                   24.0);
+    gutter_ = Gutter{font(), std::move(ids), gutter};
+    return gutter;
+}
+
+TimelineLayout TimelineView::currentLayout() const {
     const std::size_t lanes = frame_.result ? frame_.result->runs.size() : 0;
-    return TimelineLayout::compute(QSizeF(size()), lanes, std::min(gutter, width() / 3.0));
+    return TimelineLayout::compute(QSizeF(size()), lanes, std::min(gutterWidth(), width() / 3.0));
 }
 
 TimelineScene TimelineView::scene() const {
@@ -127,8 +139,13 @@ void TimelineView::setHighlightedLane(int lane) {
 
 void TimelineView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
-    painter.fillRect(rect(), palette().color(QPalette::Base));
     const TimelineScene current = scene();
+    // The rows cover the widget down to the last lane; only what is below them needs clearing.
+    const double rows_bottom = current.layout.bottom();
+    if (rows_bottom < height()) {
+        painter.fillRect(QRectF(0, rows_bottom, width(), height() - rows_bottom),
+                         palette().color(QPalette::Base));
+    }
     paintTimelineBackground(painter, current);
     painter.save();
     const TimelineLayout& layout = current.layout;

@@ -2,6 +2,9 @@
 
 #include <QPoint>
 #include <QWidget>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "session/frame_model.h"
 #include "timeline/time_axis.h"
@@ -70,6 +73,9 @@ private:
     enum class Gesture { kIdle, kScrubbing, kPressedRequest, kDragging, kPressedTrace, kPanning };
 
     TimelineLayout currentLayout() const;
+    /// Wide enough for every lane's name and figures in the current font; measured again only
+    /// when the font or the algorithms change.
+    double gutterWidth() const;
     TimelineHit hitAt(QPointF pos) const;
     void updateContent();
     void axisChanged();
@@ -83,6 +89,12 @@ private:
     /// Kept from paint to paint while the result stays: zoomed out, panning and zooming then
     /// cost per pixel column rather than per request.
     mutable std::shared_ptr<const ColumnCounts> counts_;
+    struct Gutter {
+        QFont font;
+        std::vector<std::string> ids;
+        double width = 0.0;
+    };
+    mutable std::optional<Gutter> gutter_;
     int highlighted_lane_ = -1;
     bool fit_pending_ = true;
 
