@@ -131,8 +131,12 @@ private:
     /// The latest checkpoint of `run` at or before request `index` that can be resumed from;
     /// 0 (the start) when there is none.
     static std::size_t resumable(const AlgorithmRun& run, std::size_t index);
-    static bool is_single_key(const std::vector<Request>& requests, std::size_t end) {
-        return std::all_of(requests.begin(), requests.begin() + static_cast<std::ptrdiff_t>(end),
+    /// Whether requests [0, end) share one key: at once when the key table has one key, else a
+    /// pass over them.
+    static bool is_single_key(const Trace& trace, std::size_t end) {
+        const std::vector<Request>& requests = trace.requests;
+        return trace.keys.size() == 1 ||
+               std::all_of(requests.begin(), requests.begin() + static_cast<std::ptrdiff_t>(end),
                            [&](const Request& r) { return r.key == requests.front().key; });
     }
 
@@ -202,7 +206,7 @@ AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
     // A checkpoint at or before the first changed request saw only unchanged requests.
     const std::size_t from = resumable(previous, unchanged);
     if (from == 0 || static_cast<const Checkpoints*>(previous.checkpoints.get())->single_key !=
-                         is_single_key(trace.requests, trace.requests.size()))
+                         is_single_key(trace, trace.requests.size()))
         return run(trace, params, RunOptions{});
     const std::size_t size = trace.requests.size();
     const Shift shift{
@@ -257,7 +261,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         }
     }
     // Resuming, the trackers saved in `progress` are those the whole run chose.
-    const bool single_key = saved != nullptr ? saved->single_key : is_single_key(requests, end);
+    const bool single_key = saved != nullptr ? saved->single_key : is_single_key(trace, end);
     const bool keep_checkpoints =
         options.keep_decisions && trace.keys.size() <= kCheckpointKeys && end > kCheckpointEvery;
     auto checkpoints = std::make_shared<Checkpoints>();
@@ -425,64 +429,6 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
     sums = totals;
 }
 
-template <class P>
-typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& params,
-                                            const Config& config, KeyId key, std::size_t end,
-                                            const AlgorithmRun* run) {
-    std::size_t begin = 0;
-    State state = P::initial(config);
-    if (run != nullptr && run->id == P::kId && run->checkpoints) {
-        const auto& saved = *static_cast<const Checkpoints*>(run->checkpoints.get());
-        const std::size_t c = at_or_before(saved, end);
-        state = saved.states[c][key];
-        begin = saved.positions[c];
-    }
-    for (std::size_t i = begin; i < end; ++i) {
-        const Request& r = trace.requests[i];
-        if (r.key == key)
-            P::decide(config, state, r.tick, r.cost, params.rejections_count);
-    }
-    return state;
-}
-
-template <class P>
-LimiterState BasicAlgorithm<P>::state_at(const Trace& trace, const Params& params, KeyId key,
-                                         Tick at, const AlgorithmRun* run) const {
-    const Config config = P::configure(params.for_key(trace.key_name(key)));
-    const auto end = std::partition_point(trace.requests.begin(), trace.requests.end(),
-                                          [at](const Request& r) { return r.tick <= at; });
-    const State state = replay(trace, params, config, key,
-                               static_cast<std::size_t>(end - trace.requests.begin()), run);
-    return P::describe(config, state, at);
-}
-
-template <class P>
-Explanation BasicAlgorithm<P>::explain(const Trace& trace, const Params& params, std::size_t index,
-                                       const AlgorithmRun* run) const {
-    const Request& target = trace.requests.at(index);
-    const Config config = P::configure(params.for_key(trace.key_name(target.key)));
-    State state = replay(trace, params, config, target.key, index, run);
-    Explanation why;
-    why.state_before = P::describe(config, state, target.tick).summary;
-    why.check = P::check(config, state, target.tick, target.cost);
-    const bool accepted =
-        P::decide(config, state, target.tick, target.cost, params.rejections_count);
-    why.state_after = P::describe(config, state, target.tick).summary;
-    if (accepted) {
-        Rational release;
-        if constexpr (P::kShapes) {
-            const UnitSegment units = P::released_units(config, state, target.cost);
-            release = Rational(units.first + (units.count - 1) * units.step, units.scale);
-        }
-        why.decision = make_decision(AlgorithmRun::kAccepted, release, P::kShapes, target.tick);
-    } else {
-        const auto retry = P::retry_after(config, state, target.tick, target.cost);
-        why.decision = make_decision(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever,
-                                     retry.value_or(Rational()), P::kShapes, target.tick);
-    }
-    return why;
-}
-
 /// The registry entry for policy P.
 template <class P>
 AlgorithmInfo make_info(std::string name, std::string summary, int order,
@@ -497,3 +443,5 @@ AlgorithmInfo make_info(std::string name, std::string summary, int order,
 
 // After an edit: how a run sees that it decides alike again, and takes the rest over.
 #include "basic_algorithm_resume.h"  // IWYU pragma: keep
+// A limiter's state at a tick, and why one request was decided as it was.
+#include "basic_algorithm_explain.h"  // IWYU pragma: keep

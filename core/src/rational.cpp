@@ -67,17 +67,13 @@ std::string to_string128(Int128 value) {
 
 }  // namespace
 
-Rational::Rational(std::int64_t num, std::int64_t den) {
+void Rational::reduce_from(std::int64_t num, std::int64_t den) {
     if (den == 0)
         throw std::domain_error("rational with zero denominator");
     if (den < 0 || num == std::numeric_limits<std::int64_t>::min()) {
         // In 128 bits: std::gcd and the sign flip would negate INT64_MIN, which 64 bits cannot.
         *this = den < 0 ? narrow(-static_cast<Int128>(num), -static_cast<Int128>(den))
                         : narrow(num, den);
-        return;
-    }
-    if (den == 1) {  // whole ticks: most times in a run
-        num_ = num;
         return;
     }
     // gcd(num, den) = gcd(num mod den, den): one division brings a large numerator (a time in

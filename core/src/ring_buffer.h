@@ -52,7 +52,7 @@ public:
     }
 
 private:
-    void grow() {
+    [[gnu::noinline, gnu::cold]] void grow() {
         std::vector<T> bigger(slots_.empty() ? 4 : slots_.size() * 2);
         for (std::size_t i = 0; i < size_; ++i)
             bigger[i] = (*this)[i];

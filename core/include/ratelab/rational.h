@@ -2,6 +2,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,7 +22,14 @@ public:
     /// A whole number of ticks (or tokens).
     constexpr Rational(std::int64_t whole) : num_(whole) {}  // NOLINT: implicit on purpose
     /// num/den reduced to lowest terms; den must not be 0.
-    Rational(std::int64_t num, std::int64_t den);
+    Rational(std::int64_t num, std::int64_t den) {
+        // Whole ticks are most times in a run: no call and no gcd for them.
+        if (den == 1 && num != std::numeric_limits<std::int64_t>::min()) {
+            num_ = num;
+        } else {
+            reduce_from(num, den);
+        }
+    }
 
     std::int64_t num() const { return num_; }
     std::int64_t den() const { return den_; }
@@ -54,6 +62,8 @@ public:
     friend std::strong_ordering operator<=>(const Rational& a, const Rational& b);
 
 private:
+    void reduce_from(std::int64_t num, std::int64_t den);
+
     std::int64_t num_ = 0;
     std::int64_t den_ = 1;
 };

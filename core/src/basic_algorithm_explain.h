@@ -1,0 +1,69 @@
+#pragma once
+// Part of basic_algorithm.h, which includes it at its end: a limiter's state at any tick and
+// the explanation of one decision, replayed from the last checkpoint before them.
+
+#include <algorithm>
+
+#include "basic_algorithm.h"
+
+namespace ratelab::detail {
+
+template <class P>
+typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& params,
+                                            const Config& config, KeyId key, std::size_t end,
+                                            const AlgorithmRun* run) {
+    std::size_t begin = 0;
+    State state = P::initial(config);
+    if (run != nullptr && run->id == P::kId && run->checkpoints) {
+        const auto& saved = *static_cast<const Checkpoints*>(run->checkpoints.get());
+        const std::size_t c = at_or_before(saved, end);
+        state = saved.states[c][key];
+        begin = saved.positions[c];
+    }
+    for (std::size_t i = begin; i < end; ++i) {
+        const Request& r = trace.requests[i];
+        if (r.key == key)
+            P::decide(config, state, r.tick, r.cost, params.rejections_count);
+    }
+    return state;
+}
+
+template <class P>
+LimiterState BasicAlgorithm<P>::state_at(const Trace& trace, const Params& params, KeyId key,
+                                         Tick at, const AlgorithmRun* run) const {
+    const Config config = P::configure(params.for_key(trace.key_name(key)));
+    const auto end = std::partition_point(trace.requests.begin(), trace.requests.end(),
+                                          [at](const Request& r) { return r.tick <= at; });
+    const State state = replay(trace, params, config, key,
+                               static_cast<std::size_t>(end - trace.requests.begin()), run);
+    return P::describe(config, state, at);
+}
+
+template <class P>
+Explanation BasicAlgorithm<P>::explain(const Trace& trace, const Params& params, std::size_t index,
+                                       const AlgorithmRun* run) const {
+    const Request& target = trace.requests.at(index);
+    const Config config = P::configure(params.for_key(trace.key_name(target.key)));
+    State state = replay(trace, params, config, target.key, index, run);
+    Explanation why;
+    why.state_before = P::describe(config, state, target.tick).summary;
+    why.check = P::check(config, state, target.tick, target.cost);
+    const bool accepted =
+        P::decide(config, state, target.tick, target.cost, params.rejections_count);
+    why.state_after = P::describe(config, state, target.tick).summary;
+    if (accepted) {
+        Rational release;
+        if constexpr (P::kShapes) {
+            const UnitSegment units = P::released_units(config, state, target.cost);
+            release = Rational(units.first + (units.count - 1) * units.step, units.scale);
+        }
+        why.decision = make_decision(AlgorithmRun::kAccepted, release, P::kShapes, target.tick);
+    } else {
+        const auto retry = P::retry_after(config, state, target.tick, target.cost);
+        why.decision = make_decision(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever,
+                                     retry.value_or(Rational()), P::kShapes, target.tick);
+    }
+    return why;
+}
+
+}  // namespace ratelab::detail
