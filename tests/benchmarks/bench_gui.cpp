@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ratelab/io/trace_file.h"
+#include "session/memory_reuse.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "timeline/timeline_view.h"
@@ -244,6 +245,7 @@ void scriptedNavigation(MainWindow& window, int rounds) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+    keepFreedMemoryForReuse();  // as the app does
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     const double scale = argc > 1 ? std::strtod(argv[1], nullptr) : 1.0;
