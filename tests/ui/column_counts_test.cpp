@@ -8,7 +8,9 @@
 
 using namespace ratelab;
 using ratelab::ui::ColumnCounts;
+using ratelab::ui::ColumnSummary;
 using ratelab::ui::LaneTally;
+using ratelab::ui::summarizeColumns;
 
 namespace {
 
@@ -64,6 +66,51 @@ private Q_SLOTS:
                 QVERIFY2(got.accepted == expected.accepted, where.constData());
                 QVERIFY2(got.rejected == expected.rejected, where.constData());
                 QVERIFY2(got.pending == expected.pending, where.constData());
+            }
+        }
+    }
+
+    void summariesAgreeCountedEitherWay() {
+        // Counted one by one (few requests visible) or from running totals (many), every
+        // column's cost and tallies must be those of counting each request.
+        for (unsigned seed : {4u, 5u}) {
+            const auto result = randomResult(seed, 3000 + seed * 31);
+            const ColumnCounts counts(result);
+            const auto& requests = result->trace->requests;
+            std::mt19937 random(seed);
+            for (int round = 0; round < 20; ++round) {
+                std::vector<std::size_t> bounds{random() % 200};
+                while (bounds.back() < requests.size() - 300)
+                    bounds.push_back(bounds.back() + random() % 40);  // empty columns too
+                const std::size_t decided = random() % (requests.size() + 1);
+                const ColumnSummary one_by_one =
+                    summarizeColumns(*result, bounds, decided, nullptr);
+                const ColumnSummary from_totals =
+                    summarizeColumns(*result, bounds, decided, &counts);
+                QCOMPARE(one_by_one.cost, from_totals.cost);
+                QCOMPARE(one_by_one.lanes.size(), result->runs.size());
+                for (std::size_t run = 0; run < result->runs.size(); ++run) {
+                    for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
+                        LaneTally expected;
+                        std::uint64_t cost = 0;
+                        for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
+                            cost += requests[i].cost;
+                            if (i >= decided)
+                                ++expected.pending;
+                            else if (result->runs[run].accepted(i))
+                                ++expected.accepted;
+                            else
+                                ++expected.rejected;
+                        }
+                        QCOMPARE(one_by_one.cost[c], cost);
+                        for (const ColumnSummary* summary : {&one_by_one, &from_totals}) {
+                            const LaneTally& got = summary->lanes[run][c];
+                            QCOMPARE(got.accepted, expected.accepted);
+                            QCOMPARE(got.rejected, expected.rejected);
+                            QCOMPARE(got.pending, expected.pending);
+                        }
+                    }
+                }
             }
         }
     }

@@ -95,4 +95,45 @@ std::vector<std::size_t> ColumnCounts::columnBounds(const Trace& trace, std::siz
     return bounds;
 }
 
+ColumnSummary summarizeColumns(const SimulationResult& result,
+                               const std::vector<std::size_t>& bounds, std::size_t decided,
+                               const ColumnCounts* counts) {
+    ColumnSummary summary;
+    const std::size_t columns = bounds.empty() ? 0 : bounds.size() - 1;
+    const auto& requests = result.trace->requests;
+    summary.cost.resize(columns);
+    for (std::size_t c = 0; c < columns; ++c) {
+        if (counts != nullptr) {
+            summary.cost[c] = counts->cost(bounds[c], bounds[c + 1]);
+            continue;
+        }
+        std::uint64_t cost = 0;
+        for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i)
+            cost += requests[i].cost;
+        summary.cost[c] = cost;
+    }
+    summary.lanes.resize(result.runs.size());
+    for (std::size_t run = 0; run < result.runs.size(); ++run) {
+        std::vector<LaneTally>& lane = summary.lanes[run];
+        lane.resize(columns);
+        const AlgorithmRun::Outcome* outcomes = result.runs[run].outcomes.data();
+        if (!result.runs[run].has_decisions())
+            continue;
+        for (std::size_t c = 0; c < columns; ++c) {
+            if (counts != nullptr) {
+                lane[c] = counts->lane(run, bounds[c], bounds[c + 1], decided);
+                continue;
+            }
+            const std::size_t revealed = std::clamp(decided, bounds[c], bounds[c + 1]);
+            std::uint32_t accepted = 0;
+            for (std::size_t i = bounds[c]; i < revealed; ++i)
+                accepted += outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
+            lane[c].accepted = accepted;
+            lane[c].rejected = static_cast<std::uint32_t>(revealed - bounds[c]) - accepted;
+            lane[c].pending = static_cast<std::uint32_t>(bounds[c + 1] - revealed);
+        }
+    }
+    return summary;
+}
+
 }  // namespace ratelab::ui

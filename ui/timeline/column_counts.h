@@ -59,4 +59,19 @@ private:
     std::vector<std::vector<std::uint32_t>> accepted_before_block_;  // per run
 };
 
+/// Everything a zoomed-out paint shows per summary column: the cost arriving in it and each
+/// lane's tally.
+struct ColumnSummary {
+    std::vector<std::uint64_t> cost;            ///< per column
+    std::vector<std::vector<LaneTally>> lanes;  ///< per run, then per column
+};
+
+/// Sums the columns [bounds[c], bounds[c + 1]) of `result`, requests from `decided` on counting
+/// as not decided. With `counts` (built from `result`) each column costs two lookups; without,
+/// the requests are counted one by one, which is cheaper than building ColumnCounts when few
+/// are visible (after every edit of a trace that fits the screen).
+ColumnSummary summarizeColumns(const SimulationResult& result,
+                               const std::vector<std::size_t>& bounds, std::size_t decided,
+                               const ColumnCounts* counts);
+
 }  // namespace ratelab::ui

@@ -143,9 +143,8 @@ void paintDecisions(QPainter& painter, const TimelineScene& scene, const QRectF&
 // Zoomed out: per pixel column, accepted requests rise above the lane's midline and rejected
 // ones hang below it, so the two read apart by position as well as by colour.
 void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                  std::size_t run, const ColumnCounts& counts,
-                  const std::vector<std::size_t>& bounds, std::uint32_t tallest) {
-    const std::size_t columns = bounds.size() - 1;
+                  const std::vector<LaneTally>& tallies, std::uint32_t tallest) {
+    const std::size_t columns = tallies.size();
     const double half = lane.height() / 2.0 - 6.0;
     const double middle = lane.center().y();
     const double scale = half / static_cast<double>(std::max<std::uint32_t>(tallest, 1));
@@ -153,7 +152,7 @@ void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& l
     painter.setPen(Qt::NoPen);
     for (std::size_t c = 0; c < columns; ++c) {
         const double x = scene.layout.plot_left + static_cast<double>(c) * width;
-        const LaneTally n = counts.lane(run, bounds[c], bounds[c + 1], scene.frame->decided);
+        const LaneTally& n = tallies[c];
         if (n.accepted > 0) {
             const double h = std::max(1.5, static_cast<double>(n.accepted) * scale);
             painter.fillRect(QRectF(x, middle - h, width, h), marks::kAccepted);
@@ -179,12 +178,10 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
         return;
     }
     const auto& runs = scene.frame->result->runs;
-    std::shared_ptr<const ColumnCounts> counts;
     std::uint32_t tallest = 1;
     if (!scene.detailed) {
         // Every lane shares one scale: the most requests that fall into any one column.
         const std::vector<std::size_t>& bounds = scene.summaryColumns();
-        counts = scene.columnCounts();
         for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
             tallest = std::max(tallest, static_cast<std::uint32_t>(bounds[c + 1] - bounds[c]));
         }
@@ -205,8 +202,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             paintDecisions(painter, scene, lane, run);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);
-            paintSummary(painter, scene, lane, lane_index, *counts, scene.summaryColumns(),
-                         tallest);
+            paintSummary(painter, scene, lane, scene.columnSummary().lanes[lane_index], tallest);
             painter.setRenderHint(QPainter::Antialiasing, true);
         }
         if (revealed) {

@@ -48,13 +48,8 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
 void paintSummary(QPainter& painter, const TimelineScene& scene) {
     const QRectF& row = scene.layout.trace;
     const double column_width = TimelineScene::kColumnWidth;
-    const std::vector<std::size_t>& bounds = scene.summaryColumns();
-    const std::shared_ptr<const ColumnCounts> counts = scene.columnCounts();
-    const std::size_t columns = bounds.size() - 1;
-    std::vector<std::uint64_t> cost(columns, 0);
-    for (std::size_t c = 0; c < columns; ++c) {
-        cost[c] = counts->cost(bounds[c], bounds[c + 1]);
-    }
+    const std::vector<std::uint64_t>& cost = scene.columnSummary().cost;
+    const std::size_t columns = cost.size();
     const std::uint64_t tallest =
         std::max<std::uint64_t>(1, *std::max_element(cost.begin(), cost.end()));
     const double usable = row.height() - 12.0;

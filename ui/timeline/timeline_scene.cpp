@@ -66,4 +66,13 @@ bool TimelineScene::isSelected(std::size_t index) const {
     return selection && std::binary_search(selection->begin(), selection->end(), index);
 }
 
+const ColumnSummary& TimelineScene::columnSummary() const {
+    if (!column_summary_) {
+        const bool few = last - first <= kCountOneByOne;
+        column_summary_ = summarizeColumns(*frame->result, summaryColumns(), frame->decided,
+                                           few ? nullptr : columnCounts().get());
+    }
+    return *column_summary_;
+}
+
 }  // namespace ratelab::ui

@@ -25,6 +25,9 @@ struct TimelineScene {
     static constexpr std::size_t kMaxDetailRequests = 20'000;
     /// Width of one summary column in pixels.
     static constexpr double kColumnWidth = 2.0;
+    /// Up to this many visible requests, summary columns are counted request by request; more
+    /// are summed from ColumnCounts, whose running totals cost a pass over the whole result.
+    static constexpr std::size_t kCountOneByOne = 1 << 17;
 
     const TimeAxis* axis = nullptr;
     TimelineLayout layout;
@@ -40,8 +43,9 @@ struct TimelineScene {
     bool detailed = true;
     double marker = 10.0;
     StackGeometry stack;
-    /// Running totals of the frame's result for zoomed-out drawing; the view keeps them from
-    /// paint to paint. Left empty, columnCounts() builds them (a pass over the result).
+    /// Running totals of the frame's result for zoomed-out drawing of more than kCountOneByOne
+    /// requests; the view keeps them from paint to paint. Left empty, columnCounts() builds them
+    /// (a pass over the result).
     std::shared_ptr<const ColumnCounts> counts;
 
     static TimelineScene build(const TimeAxis& axis, const TimelineLayout& layout,
@@ -61,6 +65,8 @@ struct TimelineScene {
     /// The visible requests split into summary columns of kColumnWidth pixels: column c holds
     /// [bounds[c], bounds[c + 1]). Found on first use, then kept for the rest of the paint.
     const std::vector<std::size_t>& summaryColumns() const;
+    /// What each summary column holds (zoomed out only); found on first use, then kept.
+    const ColumnSummary& columnSummary() const;
 
     /// Calls `visit(index, slot, count)` for each visible request, where `slot` is its place in
     /// the stack of `count` requests that share its tick.
@@ -82,6 +88,7 @@ struct TimelineScene {
 
 private:
     mutable std::optional<std::vector<std::size_t>> summary_columns_;
+    mutable std::optional<ColumnSummary> column_summary_;
 };
 
 }  // namespace ratelab::ui
