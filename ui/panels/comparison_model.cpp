@@ -2,7 +2,6 @@
 
 #include <QBrush>
 #include <QFont>
-#include <utility>
 
 #include "session/algorithm_names.h"
 #include "timeline/decision_tooltip.h"
@@ -31,8 +30,9 @@ void ComparisonModel::setFrame(const Frame& frame) {
     if (!same_rows) {
         beginResetModel();
     }
-    // Only the headers that name the clock or W change; a header change makes the table lay out
-    // its columns and paint a second time, so it is told only when their texts change.
+    // Only the headers that name the clock or W change. Any headerDataChanged makes the view lay
+    // all its items out again and paint a second time, so it is sent only when W's header
+    // changes; the clock's header, which changes at every step, only needs repainting.
     const QVariant old_state = headerData(kState, Qt::Horizontal, Qt::DisplayRole);
     const QVariant old_burst = headerData(kWorstBurst, Qt::Horizontal, Qt::DisplayRole);
     frame_ = frame;
@@ -48,11 +48,11 @@ void ComparisonModel::setFrame(const Frame& frame) {
     }
     if (same_rows) {
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, kColumnCount - 1));
-        for (const auto& [section, before] :
-             {std::pair{kState, &old_state}, std::pair{kWorstBurst, &old_burst}}) {
-            if (headerData(section, Qt::Horizontal, Qt::DisplayRole) != *before) {
-                Q_EMIT headerDataChanged(Qt::Horizontal, section, section);
-            }
+        if (headerData(kWorstBurst, Qt::Horizontal, Qt::DisplayRole) != old_burst) {
+            Q_EMIT headerDataChanged(Qt::Horizontal, kWorstBurst, kWorstBurst);
+        }
+        if (headerData(kState, Qt::Horizontal, Qt::DisplayRole) != old_state) {
+            Q_EMIT clockHeaderChanged();
         }
     } else {
         endResetModel();

@@ -30,6 +30,11 @@ public:
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
+Q_SIGNALS:
+    /// The state column's header names a new tick or key: repaint the header (the one header
+    /// change not announced by headerDataChanged, which would lay the whole table out again).
+    void clockHeaderChanged();
+
 private:
     QVariant display(const AlgorithmRun& run, const AlgorithmRun& revealed, int column) const;
     QVariant toolTip(const AlgorithmRun& revealed, int column) const;

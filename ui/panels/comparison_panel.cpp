@@ -25,6 +25,8 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     horizontalHeader()->setHighlightSections(false);
     horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     horizontalHeader()->setSectionResizeMode(ComparisonModel::kState, QHeaderView::Stretch);
+    connect(model_, &ComparisonModel::clockHeaderChanged, horizontalHeader()->viewport(),
+            qOverload<>(&QWidget::update));
     // The six rows always fit: the table is the summary users read first.
     connect(model_, &QAbstractItemModel::modelReset, this,
             [this] { setMinimumHeight(sizeHint().height()); });
