@@ -41,18 +41,22 @@ void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row
         !detail.isEmpty() && bold_metrics.height() + small_metrics.height() <= row.height() - 4.0;
     const double total = bold_metrics.height() + (two_lines ? small_metrics.height() : 0.0);
     const double top = area.center().y() - total / 2.0;
+    // Eliding lays a text out: only texts known (from a kept width) to fit skip it.
+    const auto fitted = [&](const QFont& font, const QFontMetricsF& metrics, const QString& text) {
+        return scene.textWidth(font, text) <= area.width()
+                   ? text
+                   : metrics.elidedText(text, Qt::ElideRight, area.width());
+    };
     painter.setFont(bold);
     painter.setPen(scene.palette.color(QPalette::WindowText));
     painter.drawText(QRectF(area.left(), top, area.width(), bold_metrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter,
-                     bold_metrics.elidedText(title, Qt::ElideRight, area.width()));
+                     Qt::AlignLeft | Qt::AlignVCenter, fitted(bold, bold_metrics, title));
     if (two_lines) {
         painter.setFont(small);
         painter.setPen(detail_colour);
         painter.drawText(
             QRectF(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height()),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            small_metrics.elidedText(detail, Qt::ElideRight, area.width()));
+            Qt::AlignLeft | Qt::AlignVCenter, fitted(small, small_metrics, detail));
     }
 }
 

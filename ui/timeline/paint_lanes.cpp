@@ -61,7 +61,7 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
                                      .arg(burst.cost)
                                      .arg(params.base.window);
     const QFontMetricsF metrics(small);
-    const double width = metrics.horizontalAdvance(label) + 6.0;
+    const double width = scene.textWidth(small, label) + 6.0;
     // Inside the band when it fits, else beside it, on whichever side has room.
     double left = x1 - width - 2.0;
     if (width > x1 - x0) {

@@ -1,4 +1,3 @@
-#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -23,8 +22,7 @@ void paintClockHandle(QPainter& painter, const TimelineScene& scene) {
     bold.setBold(true);
     painter.setFont(bold);
     const QString text = QString::number(now);
-    const QFontMetricsF metrics(bold);
-    const double width = std::max(metrics.horizontalAdvance(text) + 10.0, 22.0);
+    const double width = std::max(scene.textWidth(bold, text) + 10.0, 22.0);
     // The handle slides inside the plot so its number stays readable at either edge.
     const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
     const double left = std::clamp(x - width / 2.0, scene.layout.plot_left, plot_right - width);
@@ -48,9 +46,8 @@ void paintClockHandle(QPainter& painter, const TimelineScene& scene) {
 void paintTimelineRuler(QPainter& painter, const TimelineScene& scene) {
     const QRectF& ruler = scene.layout.ruler;
     const double ppt = scene.axis->pixelsPerTick();
-    const QFontMetricsF metrics(scene.font);
-    const double widest = metrics.horizontalAdvance(
-        QString::number(static_cast<std::int64_t>(std::ceil(scene.axis->lastTime()))));
+    const double widest = scene.textWidth(
+        scene.font, QString::number(static_cast<std::int64_t>(std::ceil(scene.axis->lastTime()))));
     const std::int64_t step = TimeAxis::labelStep(ppt, widest + 14.0);
     const auto first_tick = static_cast<Tick>(std::floor(scene.axis->firstTime()));
     const auto last_tick = static_cast<Tick>(std::ceil(scene.axis->lastTime()));
@@ -77,7 +74,7 @@ void paintTimelineRuler(QPainter& painter, const TimelineScene& scene) {
         // With one label per tick, the number sits in its cell; otherwise on the tick's edge.
         const double label_x = step == 1 ? centre : edge;
         const QString label = QString::number(t);
-        const double half = metrics.horizontalAdvance(label) / 2.0 + 1.0;
+        const double half = scene.textWidth(scene.font, label) / 2.0 + 1.0;
         // Labels at the edges slide inside the plot, unless that would make them collide.
         const double middle = std::clamp(label_x, scene.layout.plot_left + half, plot_right - half);
         if (label_x > plot_right || middle - half < previous_right + 4.0) {

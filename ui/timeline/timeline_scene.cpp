@@ -1,5 +1,6 @@
 #include "timeline/timeline_scene.h"
 
+#include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
 
@@ -60,6 +61,11 @@ const std::vector<std::size_t>& TimelineScene::summaryColumns() const {
                                        [this](Tick tick) { return axis->centreX(tick); });
     }
     return *summary_columns_;
+}
+
+qreal TimelineScene::textWidth(const QFont& text_font, const QString& text) const {
+    return text_widths != nullptr ? text_widths->width(text_font, text)
+                                  : QFontMetricsF(text_font).horizontalAdvance(text);
 }
 
 bool TimelineScene::isSelected(std::size_t index) const {

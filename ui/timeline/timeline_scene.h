@@ -11,6 +11,7 @@
 #include "session/frame_model.h"
 #include "session/trace_edits.h"
 #include "timeline/column_counts.h"
+#include "timeline/text_widths.h"
 #include "timeline/time_axis.h"
 #include "timeline/timeline_layout.h"
 
@@ -36,6 +37,8 @@ struct TimelineScene {
     int highlighted_lane = -1;
     QPalette palette;
     QFont font;
+    /// Widths of labels kept from paint to paint by the view; null: measured every time.
+    TextWidths* text_widths = nullptr;
 
     std::size_t first = 0;  ///< visible requests are [first, last)
     std::size_t last = 0;
@@ -60,6 +63,8 @@ struct TimelineScene {
     /// Where request `index` is drawn in `row` (the trace row or a lane).
     QPointF point(const QRectF& row, std::size_t index) const;
     bool isSelected(std::size_t index) const;
+    /// QFontMetricsF(font).horizontalAdvance(text), from `text_widths` when there is one.
+    qreal textWidth(const QFont& text_font, const QString& text) const;
     /// `counts` if it belongs to the frame's result, else freshly built.
     std::shared_ptr<const ColumnCounts> columnCounts() const;
     /// The visible requests split into summary columns of kColumnWidth pixels: column c holds

@@ -91,6 +91,7 @@ TimelineScene TimelineView::scene() const {
     scene.highlighted_lane = highlighted_lane_;
     scene.palette = palette();
     scene.font = font();
+    scene.text_widths = &text_widths_;
     if (!scene.detailed && frame_.result && scene.last - scene.first > scene.kCountOneByOne) {
         if (!counts_ || counts_->result() != frame_.result) {
             counts_ = std::make_shared<const ColumnCounts>(frame_.result);

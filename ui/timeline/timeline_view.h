@@ -95,6 +95,7 @@ private:
         double width = 0.0;
     };
     mutable std::optional<Gutter> gutter_;
+    mutable TextWidths text_widths_;
     int highlighted_lane_ = -1;
     bool fit_pending_ = true;
 
