@@ -76,25 +76,6 @@ LaneTally ColumnCounts::lane(std::size_t run, std::size_t begin, std::size_t end
     return tally;
 }
 
-std::vector<std::size_t> ColumnCounts::columnBounds(const Trace& trace, std::size_t first,
-                                                    std::size_t last, double column_width,
-                                                    double width,
-                                                    const std::function<double(Tick)>& x_of) {
-    const auto columns = static_cast<std::size_t>(width / column_width) + 1;
-    std::vector<std::size_t> bounds;
-    bounds.reserve(columns + 1);
-    const auto begin = trace.requests.begin();
-    auto from = begin + static_cast<std::ptrdiff_t>(first);
-    const auto to = begin + static_cast<std::ptrdiff_t>(last);
-    for (std::size_t c = 0; c <= columns; ++c) {
-        const double left = c == columns ? width : static_cast<double>(c) * column_width;
-        from =
-            std::partition_point(from, to, [&](const Request& r) { return x_of(r.tick) < left; });
-        bounds.push_back(static_cast<std::size_t>(from - begin));
-    }
-    return bounds;
-}
-
 ColumnSummary summarizeColumns(const SimulationResult& result,
                                const std::vector<std::size_t>& bounds, std::size_t decided,
                                const ColumnCounts* counts) {

@@ -1,8 +1,8 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <vector>
 
@@ -44,11 +44,27 @@ public:
 
     /// Where each column starts: `bounds[c]` is the first request in [first, last) whose x is at
     /// least c * column_width, and the final entry is the first at or right of `width`. Requests
-    /// left of x = 0 belong to no column. `x_of` maps a tick to its x and must not decrease.
+    /// left of x = 0 belong to no column. `x_of(tick)` gives a tick's x and must not decrease.
+    /// (A template, so that the binary searches call it inline: it runs for every column of
+    /// every paint.)
+    template <typename XOf>
     static std::vector<std::size_t> columnBounds(const Trace& trace, std::size_t first,
                                                  std::size_t last, double column_width,
-                                                 double width,
-                                                 const std::function<double(Tick)>& x_of);
+                                                 double width, const XOf& x_of) {
+        const auto columns = static_cast<std::size_t>(width / column_width) + 1;
+        std::vector<std::size_t> bounds;
+        bounds.reserve(columns + 1);
+        const auto begin = trace.requests.begin();
+        auto from = begin + static_cast<std::ptrdiff_t>(first);
+        const auto to = begin + static_cast<std::ptrdiff_t>(last);
+        for (std::size_t c = 0; c <= columns; ++c) {
+            const double left = c == columns ? width : static_cast<double>(c) * column_width;
+            from = std::partition_point(from, to,
+                                        [&](const Request& r) { return x_of(r.tick) < left; });
+            bounds.push_back(static_cast<std::size_t>(from - begin));
+        }
+        return bounds;
+    }
 
 private:
     std::uint64_t costBefore(std::size_t index) const;
