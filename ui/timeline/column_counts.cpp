@@ -97,9 +97,9 @@ ColumnSummary summarizeColumns(const SimulationResult& result,
     for (std::size_t run = 0; run < result.runs.size(); ++run) {
         std::vector<LaneTally>& lane = summary.lanes[run];
         lane.resize(columns);
-        const AlgorithmRun::Outcome* outcomes = result.runs[run].outcomes.data();
         if (!result.runs[run].has_decisions())
             continue;
+        const AlgorithmRun::Outcome* outcomes = result.runs[run].outcomes.data();
         for (std::size_t c = 0; c < columns; ++c) {
             if (counts != nullptr) {
                 lane[c] = counts->lane(run, bounds[c], bounds[c + 1], decided);
