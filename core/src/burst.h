@@ -15,8 +15,7 @@ namespace ratelab::detail {
 class ArrivalBurst {
 public:
     explicit ArrivalBurst(Tick window) : window_(window) {}
-    /// Inlined into the run loop: it runs for every accepted request.
-    [[gnu::always_inline]] void add(Tick tick, std::int64_t cost) {
+    void add(Tick tick, std::int64_t cost) {
         while (!inside_.empty() && tick - inside_.front().tick >= window_) {
             sum_ -= inside_.front().cost;
             inside_.pop_front();
