@@ -3,6 +3,7 @@
 #include <QTest>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "timeline/column_counts.h"
 
@@ -28,6 +29,24 @@ std::shared_ptr<const SimulationResult> randomResult(unsigned seed, std::size_t 
     return simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
 }
 
+/// What a range holds, counted request by request: its cost and `run`'s tally.
+std::pair<std::uint64_t, LaneTally> countOneByOne(const SimulationResult& result, std::size_t run,
+                                                  std::size_t begin, std::size_t end,
+                                                  std::size_t decided) {
+    std::uint64_t cost = 0;
+    LaneTally tally;
+    for (std::size_t i = begin; i < end; ++i) {
+        cost += result.trace->requests[i].cost;
+        if (i >= decided)
+            ++tally.pending;
+        else if (result.runs[run].accepted(i))
+            ++tally.accepted;
+        else
+            ++tally.rejected;
+    }
+    return {cost, tally};
+}
+
 }  // namespace
 
 class ColumnCountsTest : public QObject {
@@ -47,17 +66,7 @@ private Q_SLOTS:
                     std::swap(begin, end);
                 const std::size_t decided = random() % (requests.size() + 1);
                 const std::size_t run = random() % result->runs.size();
-                std::uint64_t cost = 0;
-                LaneTally expected;
-                for (std::size_t i = begin; i < end; ++i) {
-                    cost += requests[i].cost;
-                    if (i >= decided)
-                        ++expected.pending;
-                    else if (result->runs[run].accepted(i))
-                        ++expected.accepted;
-                    else
-                        ++expected.rejected;
-                }
+                const auto [cost, expected] = countOneByOne(*result, run, begin, end, decided);
                 const LaneTally got = counts.lane(run, begin, end, decided);
                 const QByteArray where = QByteArray("seed ") + QByteArray::number(seed) +
                                          " range " + QByteArray::number(begin) + ".." +
@@ -91,17 +100,8 @@ private Q_SLOTS:
                 QCOMPARE(one_by_one.lanes.size(), result->runs.size());
                 for (std::size_t run = 0; run < result->runs.size(); ++run) {
                     for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
-                        LaneTally expected;
-                        std::uint64_t cost = 0;
-                        for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
-                            cost += requests[i].cost;
-                            if (i >= decided)
-                                ++expected.pending;
-                            else if (result->runs[run].accepted(i))
-                                ++expected.accepted;
-                            else
-                                ++expected.rejected;
-                        }
+                        const auto [cost, expected] =
+                            countOneByOne(*result, run, bounds[c], bounds[c + 1], decided);
                         QCOMPARE(one_by_one.cost[c], cost);
                         for (const ColumnSummary* summary : {&one_by_one, &from_totals}) {
                             const LaneTally& got = summary->lanes[run][c];

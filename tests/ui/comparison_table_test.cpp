@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QStyleFactory>
 #include <QTest>
+#include <memory>
 
 #include "panels/comparison_model.h"
 #include "panels/comparison_panel.h"
@@ -50,6 +51,19 @@ protected:
         return QObject::eventFilter(watched, event);
     }
 };
+
+/// A comparison table showing `frame`, shown and painted.
+std::unique_ptr<ComparisonPanel> shownTable(const Frame& frame) {
+    auto table = std::make_unique<ComparisonPanel>();
+    table->resize(900, 300);
+    table->comparisonModel()->setFrame(frame);
+    table->show();
+    if (!QTest::qWaitForWindowExposed(table.get())) {
+        return nullptr;
+    }
+    QApplication::processEvents();
+    return table;
+}
 
 }  // namespace
 
@@ -125,15 +139,11 @@ private Q_SLOTS:
     void anEditPaintsTheTableOnce() {
         // An edit that changes no header and no column width: one paint, not a second one after
         // the header has laid its columns out again.
-        ComparisonPanel table;
-        table.resize(900, 300);
-        table.comparisonModel()->setFrame(defaultFrame(23));
-        table.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&table));
-        QApplication::processEvents();
+        const auto table = shownTable(defaultFrame(23));
+        QVERIFY(table);
         PaintCounter counter;
-        table.viewport()->installEventFilter(&counter);
-        table.comparisonModel()->setFrame(defaultFrame(23));  // re-simulated, as after an edit
+        table->viewport()->installEventFilter(&counter);
+        table->comparisonModel()->setFrame(defaultFrame(23));  // re-simulated, as after an edit
         for (int round = 0; round < 5; ++round) {
             QApplication::processEvents();
         }
@@ -143,38 +153,25 @@ private Q_SLOTS:
     void aClockStepPaintsTheTableOnce() {
         // A step names a new tick in the state column's header: the header repaints, and the
         // table still paints once.
-        ComparisonPanel table;
-        table.resize(900, 300);
-        table.comparisonModel()->setFrame(defaultFrame(23));
-        table.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&table));
-        QApplication::processEvents();
+        const auto table = shownTable(defaultFrame(23));
+        QVERIFY(table);
         PaintCounter counter;
-        table.viewport()->installEventFilter(&counter);
+        table->viewport()->installEventFilter(&counter);
         PaintCounter header_paints;
-        table.horizontalHeader()->viewport()->installEventFilter(&header_paints);
-        table.comparisonModel()->setFrame(defaultFrame(24));
+        table->horizontalHeader()->viewport()->installEventFilter(&header_paints);
+        table->comparisonModel()->setFrame(defaultFrame(24));
         for (int round = 0; round < 5; ++round) {
             QApplication::processEvents();
         }
         QCOMPARE(counter.paints, 1);
         // The header shows the new tick: as a table opened at tick 24 draws it.
         QVERIFY(header_paints.paints >= 1);
-        ComparisonPanel fresh;
-        fresh.resize(table.size());
-        fresh.comparisonModel()->setFrame(defaultFrame(24));
-        fresh.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&fresh));
-        QApplication::processEvents();
-        const QImage shown = table.horizontalHeader()->grab().toImage();
-        QCOMPARE(shown, fresh.horizontalHeader()->grab().toImage());
-        ComparisonPanel before;
-        before.resize(table.size());
-        before.comparisonModel()->setFrame(defaultFrame(23));
-        before.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&before));
-        QApplication::processEvents();
-        QVERIFY(shown != before.horizontalHeader()->grab().toImage());
+        const auto fresh = shownTable(defaultFrame(24));
+        const auto before = shownTable(defaultFrame(23));
+        QVERIFY(fresh && before);
+        const QImage shown = table->horizontalHeader()->grab().toImage();
+        QCOMPARE(shown, fresh->horizontalHeader()->grab().toImage());
+        QVERIFY(shown != before->horizontalHeader()->grab().toImage());
     }
 
     void columnsFitTheirTexts() {
