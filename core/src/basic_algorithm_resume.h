@@ -82,7 +82,7 @@ void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c,
     const Progress& old = *saved.progress[c];
     const std::size_t old_at = saved.positions[c];
     if (!out.outcomes.empty()) {
-        // `out` holds the decisions before `at`; the old run's after it follow.
+        // `out` holds this run's decisions up to the convergence point; the old run's follow.
         out.outcomes.insert(out.outcomes.end(),
                             previous.outcomes.begin() + static_cast<std::ptrdiff_t>(old_at),
                             previous.outcomes.end());

@@ -54,14 +54,17 @@ QSize TimelineView::minimumSizeHint() const {
 }
 
 double TimelineView::gutterWidth() const {
-    std::vector<std::string> ids;
-    if (frame_.result) {
-        for (const AlgorithmRun& run : frame_.result->runs) {
-            ids.push_back(run.id);
-        }
-    }
-    if (gutter_ && gutter_->font == font() && gutter_->ids == ids) {
+    // Called on every paint and hit test: compared in place, listed only when measured again.
+    static const std::vector<AlgorithmRun> kNoRuns;
+    const std::vector<AlgorithmRun>& runs = frame_.result ? frame_.result->runs : kNoRuns;
+    if (gutter_ && gutter_->font == font() &&
+        std::equal(runs.begin(), runs.end(), gutter_->ids.begin(), gutter_->ids.end(),
+                   [](const AlgorithmRun& run, const std::string& id) { return run.id == id; })) {
         return gutter_->width;
+    }
+    std::vector<std::string> ids;
+    for (const AlgorithmRun& run : runs) {
+        ids.push_back(run.id);
     }
     QFont bold = font();
     bold.setBold(true);
