@@ -123,11 +123,39 @@ private:
     };
     /// Decides requests [first, last): the run loop. kKeep: write outcomes and times into
     /// `out`; kScattered: prefetch key states ahead; kOneKey: every request has the same key and
-    /// configuration, so its state can live in registers for the whole stretch.
+    /// configuration, so its state can live in registers for the whole stretch. Each combination
+    /// is a function of its own with everything it calls inlined: inside decide_from, which is
+    /// large, the compiler would leave the policy's decide() a call.
     template <bool kKeep, bool kScattered, bool kOneKey>
-    static void decide_stretch(const Stretch& stretch, std::size_t first, std::size_t last,
-                               std::vector<State>& states, Progress& progress, Totals& sums,
-                               AlgorithmRun& out);
+    [[gnu::noinline, gnu::flatten]] static void decide_stretch(const Stretch& stretch,
+                                                               std::size_t first, std::size_t last,
+                                                               std::vector<State>& states,
+                                                               Progress& progress, Totals& sums,
+                                                               AlgorithmRun& out);
+    /// A shaper's accepted request: the units it lets through, fed to the burst tracker and the
+    /// worst delay.
+    static UnitSegment track_release(const Config& config, const State& state, const Request& r,
+                                     bool single_key, Progress& progress) {
+        const UnitSegment units = P::released_units(config, state, r.cost);
+        if (single_key)
+            progress.one_shaper.add(units);
+        else
+            progress.many_shapers.add(units);
+        const std::int64_t delay = units.last() - r.tick * units.scale;
+        if (static_cast<Int128>(delay) * progress.worst_delay_scale >
+            static_cast<Int128>(progress.worst_delay) * units.scale) {
+            progress.worst_delay = delay;
+            progress.worst_delay_scale = units.scale;
+        }
+        return units;
+    }
+    /// Writes the rejection of request `i` into `out`, with when a retry could pass.
+    static void keep_rejection(const Config& config, const State& state, const Request& r,
+                               std::size_t i, AlgorithmRun& out) {
+        const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
+        out.outcomes[i] = retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever;
+        out.times[i] = retry.value_or(Rational());
+    }
     /// The latest checkpoint of `run` at or before request `index` that can be resumed from;
     /// 0 (the start) when there is none.
     static std::size_t resumable(const AlgorithmRun& run, std::size_t index);
@@ -144,6 +172,7 @@ private:
     static State replay(const Trace& trace, const Params& params, const Config& config, KeyId key,
                         std::size_t end, const AlgorithmRun* run);
 
+    /// Every key's configuration, indexed by key id; just one when all keys share it.
     static std::vector<Config> configure_keys(const Trace& trace, const Params& params);
 
     /// With many keys, the states spread over more memory than the caches hold and each request
@@ -166,7 +195,7 @@ template <class P>
 std::vector<typename P::Config> BasicAlgorithm<P>::configure_keys(const Trace& trace,
                                                                   const Params& params) {
     if (params.keys.empty())
-        return std::vector<Config>(trace.keys.size(), P::configure(params.base));
+        return {P::configure(params.base)};  // one for all keys
     std::vector<Config> configs;
     configs.reserve(trace.keys.size());
     for (const std::string& key : trace.keys)
@@ -379,6 +408,8 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
     const Config one_config = stretch.configs.front();
     const bool rejections_count = stretch.rejections_count;
     const bool single_key = stretch.single_key;
+    // Accepts and rejections are often as likely as each other: counted without a branch.
+    ArrivalBurst::Open arrivals = progress.arrivals.open();  // shapers track their units instead
     for (std::size_t i = first; i < last; ++i) {
         if constexpr (kScattered)
             prefetch_ahead(requests, states, i);
@@ -390,40 +421,29 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
             if (!single_key)
                 progress.many_shapers.advance_to(r.tick);
         }
-        if (P::decide(config, state, r.tick, r.cost, rejections_count)) {
-            ++totals.accepted;
-            totals.accepted_cost += r.cost;
-            if constexpr (P::kShapes) {
-                const UnitSegment units = P::released_units(config, state, r.cost);
-                if (single_key) {
-                    progress.one_shaper.add(units);
-                } else {
-                    progress.many_shapers.add(units);
-                }
-                const std::int64_t release = units.first + (units.count - 1) * units.step;
-                const std::int64_t delay = release - r.tick * units.scale;
-                if (static_cast<Int128>(delay) * progress.worst_delay_scale >
-                    static_cast<Int128>(progress.worst_delay) * units.scale) {
-                    progress.worst_delay = delay;
-                    progress.worst_delay_scale = units.scale;
-                }
+        const bool accepted = P::decide(config, state, r.tick, r.cost, rejections_count);
+        const std::int64_t cost = r.cost;
+        totals.accepted += accepted;
+        totals.accepted_cost += only_if(accepted, cost);
+        totals.rejected += !accepted;
+        totals.rejected_cost += only_if(!accepted, cost);
+        if constexpr (P::kShapes) {
+            if (accepted) {
+                const UnitSegment units = track_release(config, state, r, single_key, progress);
                 if constexpr (kKeep)
-                    out.times[i] = Rational(release, units.scale);
-            } else {
-                progress.arrivals.add(r.tick, r.cost);
+                    out.times[i] = Rational(units.last(), units.scale);
             }
-            if constexpr (kKeep)
-                out.outcomes[i] = AlgorithmRun::kAccepted;
         } else {
-            ++totals.rejected;
-            totals.rejected_cost += r.cost;
-            if constexpr (kKeep) {
-                const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
-                out.outcomes[i] = retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever;
-                out.times[i] = retry.value_or(Rational());
-            }
+            arrivals.add(r.tick, cost, accepted);
+        }
+        if constexpr (kKeep) {
+            if (accepted)
+                out.outcomes[i] = AlgorithmRun::kAccepted;
+            else
+                keep_rejection(config, state, r, i, out);
         }
     }
+    progress.arrivals.close(arrivals);
     if constexpr (kOneKey)
         states[only_key] = std::move(one_state);
     sums = totals;

@@ -55,7 +55,7 @@ Explanation BasicAlgorithm<P>::explain(const Trace& trace, const Params& params,
         Rational release;
         if constexpr (P::kShapes) {
             const UnitSegment units = P::released_units(config, state, target.cost);
-            release = Rational(units.first + (units.count - 1) * units.step, units.scale);
+            release = Rational(units.last(), units.scale);
         }
         why.decision = make_decision(AlgorithmRun::kAccepted, release, P::kShapes, target.tick);
     } else {

@@ -4,6 +4,31 @@
 
 namespace ratelab::detail {
 
+ArrivalBurst::Open ArrivalBurst::grow(Open open) {
+    std::vector<Point> bigger(slots_.size() * 2);
+    std::size_t to = 0;
+    for (std::size_t at = open.head_; at != open.tail_; ++at)
+        bigger[to++] = slots_[at & open.mask_];
+    slots_.swap(bigger);
+    open.slots_ = slots_.data();
+    open.mask_ = slots_.size() - 1;
+    open.head_ = 0;
+    open.tail_ = to;
+    return open;
+}
+
+bool ArrivalBurst::same_window(const ArrivalBurst& other) const {
+    if (sum_ != other.sum_ || held() != other.held())
+        return false;
+    const std::size_t mask = slots_.size() - 1;
+    const std::size_t other_mask = other.slots_.size() - 1;
+    for (std::size_t i = 0; i < held(); ++i) {
+        if (!(slots_[(head_ + i) & mask] == other.slots_[(other.head_ + i) & other_mask]))
+            return false;
+    }
+    return true;
+}
+
 void SegmentBurst::settle_front() {
     // Scaled times stay below 3 * 10^18 within the documented bounds, so 64 bits suffice here.
     const UnitSegment& front = inside_.front();

@@ -31,9 +31,9 @@ std::shared_ptr<const Trace> synthetic(std::size_t count, double per_tick, std::
     std::exponential_distribution<double> gap(per_tick);
     std::uniform_int_distribution<std::uint32_t> cost(1, max_cost);
     Trace trace;
-    trace.keys.reserve(keys);
-    for (std::uint32_t k = 0; k < keys; ++k)
-        trace.keys.push_back(k == 0 ? std::string() : "k" + std::to_string(k));
+    trace.keys.reserve(keys);  // keys[0], the default key "", is there already
+    for (std::uint32_t k = 1; k < keys; ++k)
+        trace.keys.push_back("k" + std::to_string(k));
     // Zipf-ish: inverse transform of a continuous 1/x density over [1, keys + 1).
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     const double log_span = std::log(static_cast<double>(keys) + 1.0);

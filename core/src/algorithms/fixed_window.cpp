@@ -36,13 +36,9 @@ struct FixedWindow {
             s.window_end = (s.window_index + 1) * c.window;
             s.used = 0;
         }
-        if (s.used + cost <= c.limit) {
-            s.used += cost;
-            return true;
-        }
-        if (rejections_count)
-            s.used += cost;
-        return false;
+        const bool fits = s.used + cost <= c.limit;
+        s.used += detail::only_if(fits || rejections_count, cost);
+        return fits;
     }
 
     static std::optional<Rational> retry_after(const Config& c, const State&, Tick now,

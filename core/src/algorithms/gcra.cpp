@@ -32,18 +32,18 @@ struct Gcra {
     static State initial(const Config&) { return State{}; }
 
     /// How far the request's last cell would be ahead of schedule: base + (cost-1)*T - now.
-    static Int128 lead(const Config& c, const State& s, Tick now, std::int64_t cost) {
-        const Int128 now_scaled = static_cast<Int128>(now) * c.scale;
-        return std::max<Int128>(s.tat, now_scaled) + static_cast<Int128>(cost - 1) * c.interval -
-               now_scaled;
+    /// Within the bounds this fits in 64 bits: now is at most 10^18 scaled, TAT runs at most
+    /// tau + T <= 10^18 + 10^12 ahead of the last accepted arrival, and (cost-1)*T <= 10^18.
+    static std::int64_t lead(const Config& c, const State& s, Tick now, std::int64_t cost) {
+        const std::int64_t now_scaled = now * c.scale;
+        return std::max(s.tat, now_scaled) - now_scaled + (cost - 1) * c.interval;
     }
 
     static bool decide(const Config& c, State& s, Tick now, std::int64_t cost, bool) {
-        if (lead(c, s, now, cost) > c.tolerance)
-            return false;
+        const bool conforms = lead(c, s, now, cost) <= c.tolerance;
         const std::int64_t base = std::max(s.tat, now * c.scale);
-        s.tat = base + cost * c.interval;
-        return true;
+        s.tat = conforms ? base + cost * c.interval : s.tat;
+        return conforms;
     }
 
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,

@@ -60,8 +60,7 @@ struct SlidingCounter {
         }
         const View v{s.previous, s.current, now - s.window_start};
         const bool accepted = fits(c, v, cost);
-        if (accepted || rejections_count)
-            s.current += cost;
+        s.current += detail::only_if(accepted || rejections_count, cost);
         return accepted;
     }
 

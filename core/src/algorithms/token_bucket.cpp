@@ -41,10 +41,9 @@ struct TokenBucket {
         s.tokens = tokens_at(c, s, now);
         s.last = std::max(s.last, now);
         const std::int64_t needed = cost * c.rate_den;
-        if (s.tokens < needed)
-            return false;
-        s.tokens -= needed;
-        return true;
+        const bool enough = s.tokens >= needed;
+        s.tokens -= detail::only_if(enough, needed);
+        return enough;
     }
 
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
