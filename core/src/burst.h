@@ -38,12 +38,11 @@ public:
             slots_[tail_ & mask_] = Point{tick, cost};
             tail_ += accepted;
             sum_ += only_if(accepted, cost);
-            // Arrivals are rarely further apart than requests: at most one leaves per request,
-            // as a rule, and the loop after it is for the rest.
-            const Point& front = slots_[head_ & mask_];
-            const bool leaves = head_ != tail_ && tick - front.tick >= window_;
-            sum_ -= only_if(leaves, front.cost);
-            head_ += leaves;
+            // Arrivals that left the window: as many as arrive over time, so mostly none or one
+            // per request, and rarely more than two. Two are let out without a branch on
+            // whether they left, and the loop takes the rest.
+            drop_if_left(tick);
+            drop_if_left(tick);
             while (head_ != tail_ && tick - slots_[head_ & mask_].tick >= window_) {
                 sum_ -= slots_[head_ & mask_].cost;
                 ++head_;
@@ -57,6 +56,12 @@ public:
 
     private:
         friend class ArrivalBurst;
+        void drop_if_left(Tick tick) {
+            const Point& front = slots_[head_ & mask_];
+            const bool left = head_ != tail_ && tick - front.tick >= window_;
+            sum_ -= only_if(left, front.cost);
+            head_ += left;
+        }
         ArrivalBurst* owner_;
         Point* slots_;
         std::size_t mask_;
