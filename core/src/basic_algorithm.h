@@ -399,21 +399,25 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
                                        AlgorithmRun& out) {
     if (first >= last)
         return;
-    // A local copy the compiler can keep in registers (stores into the burst trackers' buffers
-    // or the outcome columns could otherwise alias it).
-    Totals totals = sums;
     const std::vector<Request>& requests = stretch.requests;
+    // Read through a local pointer: stores into the burst trackers' buffers or the outcome
+    // columns could otherwise alias the vector's, and make the loop load it again each time.
+    const Request* const request_at = requests.data();
     const KeyId only_key = requests[first].key;
     State one_state = kOneKey ? std::move(states[only_key]) : State{};
     const Config one_config = stretch.configs.front();
     const bool rejections_count = stretch.rejections_count;
     const bool single_key = stretch.single_key;
-    // Accepts and rejections are often as likely as each other: counted without a branch.
+    // Accepts and rejections are often as likely as each other: counted without a branch, and
+    // the rejections from those at the end.
+    std::int64_t accepted_count = 0;
+    std::int64_t accepted_cost = 0;
+    std::int64_t all_cost = 0;
     ArrivalBurst::Open arrivals = progress.arrivals.open();  // shapers track their units instead
     for (std::size_t i = first; i < last; ++i) {
         if constexpr (kScattered)
             prefetch_ahead(requests, states, i);
-        const Request& r = requests[i];
+        const Request& r = request_at[i];
         const Config& config =
             kOneKey ? one_config : stretch.configs[stretch.configs.size() == 1 ? 0 : r.key];
         State& state = kOneKey ? one_state : states[r.key];
@@ -423,10 +427,9 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
         }
         const bool accepted = P::decide(config, state, r.tick, r.cost, rejections_count);
         const std::int64_t cost = r.cost;
-        totals.accepted += accepted;
-        totals.accepted_cost += only_if(accepted, cost);
-        totals.rejected += !accepted;
-        totals.rejected_cost += only_if(!accepted, cost);
+        accepted_count += accepted;
+        accepted_cost += only_if(accepted, cost);
+        all_cost += cost;
         if constexpr (P::kShapes) {
             if (accepted) {
                 const UnitSegment units = track_release(config, state, r, single_key, progress);
@@ -444,9 +447,13 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
         }
     }
     progress.arrivals.close(arrivals);
+    const auto count = static_cast<std::int64_t>(last - first);
+    sums.accepted += accepted_count;
+    sums.accepted_cost += accepted_cost;
+    sums.rejected += count - accepted_count;
+    sums.rejected_cost += all_cost - accepted_cost;
     if constexpr (kOneKey)
         states[only_key] = std::move(one_state);
-    sums = totals;
 }
 
 /// The registry entry for policy P.
