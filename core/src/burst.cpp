@@ -50,8 +50,8 @@ Burst SegmentBurst::result() {
 }
 
 void MergedUnitBurst::advance_to(Tick tick) {
-    while (!pending_.empty() && static_cast<Int128>(pending_.top().first) <
-                                    static_cast<Int128>(tick) * pending_.top().scale) {
+    // tick * scale stays within 10^18 inside the documented bounds.
+    while (!pending_.empty() && pending_.top().first < tick * pending_.top().scale) {
         release_earliest_unit();
     }
 }
@@ -70,9 +70,11 @@ void MergedUnitBurst::release_earliest_unit() {
 void MergedUnitBurst::take_unit(const Point& unit) {
     while (!inside_.empty()) {
         const Point& front = inside_.front();
-        const Int128 front_end =
-            static_cast<Int128>(front.time) + static_cast<Int128>(window_) * front.scale;
-        if (front_end * unit.scale > static_cast<Int128>(unit.time) * front.scale)
+        // Scaled times and window * scale stay below 3 * 10^18 within the documented bounds.
+        const std::int64_t front_end = front.time + window_ * front.scale;
+        if (front.scale == unit.scale ? front_end > unit.time
+                                      : static_cast<Int128>(front_end) * unit.scale >
+                                            static_cast<Int128>(unit.time) * front.scale)
             break;
         inside_.pop_front();
     }

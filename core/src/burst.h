@@ -181,6 +181,8 @@ public:
 private:
     struct Later {
         bool operator()(const UnitSegment& a, const UnitSegment& b) const {
+            if (a.scale == b.scale)  // keys that share a configuration: no products needed
+                return a.first > b.first;
             return static_cast<Int128>(a.first) * b.scale > static_cast<Int128>(b.first) * a.scale;
         }
     };
