@@ -1,12 +1,15 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "branch_free.h"
 #include "burst.h"
 #include "ratelab/algorithm.h"
 #include "ratelab/registry.h"
@@ -121,11 +124,11 @@ private:
         bool rejections_count;
         bool single_key;
     };
-    /// Decides requests [first, last): the run loop. kKeep: write outcomes and times into
-    /// `out`; kScattered: prefetch key states ahead; kOneKey: every request has the same key and
-    /// configuration, so its state can live in registers for the whole stretch. Each combination
-    /// is a function of its own with everything it calls inlined: inside decide_from, which is
-    /// large, the compiler would leave the policy's decide() a call.
+    /// Decides requests [first, last), at most kCheckpointEvery of them: the run loop. kKeep: write
+    /// outcomes and times into `out`; kScattered: prefetch key states ahead; kOneKey: every request
+    /// has the same key and configuration, so its state can live in registers for the whole
+    /// stretch. Each combination is a function of its own with everything it calls inlined: inside
+    /// decide_from, which is large, the compiler would leave the policy's decide() a call.
     template <bool kKeep, bool kScattered, bool kOneKey>
     [[gnu::noinline, gnu::flatten]] static void decide_stretch(const Stretch& stretch,
                                                                std::size_t first, std::size_t last,
@@ -413,7 +416,10 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
     std::int64_t accepted_count = 0;
     std::int64_t accepted_cost = 0;
     std::int64_t all_cost = 0;
-    ArrivalBurst::Open arrivals = progress.arrivals.open();  // shapers track their units instead
+    // A stretch's accepted arrivals, for the burst tracker (shapers track their units instead).
+    std::array<ArrivalBurst::Arrival, P::kShapes ? 1 : kCheckpointEvery> accepted_arrivals;
+    std::size_t accepted_so_far = 0;
+    assert(last - first <= kCheckpointEvery);
     for (std::size_t i = first; i < last; ++i) {
         if constexpr (kScattered)
             prefetch_ahead(requests, states, i);
@@ -437,7 +443,8 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
                     out.times[i] = Rational(units.last(), units.scale);
             }
         } else {
-            arrivals.add(r.tick, cost, accepted);
+            accepted_arrivals[accepted_so_far] = ArrivalBurst::Arrival{r.tick, cost};
+            accepted_so_far += accepted;
         }
         if constexpr (kKeep) {
             if (accepted)
@@ -446,7 +453,8 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
                 keep_rejection(config, state, r, i, out);
         }
     }
-    progress.arrivals.close(arrivals);
+    if constexpr (!P::kShapes)
+        progress.arrivals.add(accepted_arrivals.data(), accepted_so_far);
     const auto count = static_cast<std::int64_t>(last - first);
     sums.accepted += accepted_count;
     sums.accepted_cost += accepted_cost;

@@ -2,19 +2,64 @@
 
 #include <algorithm>
 
+#include "branch_free.h"
+
 namespace ratelab::detail {
 
-ArrivalBurst::Open ArrivalBurst::grow(Open open) {
-    std::vector<Point> bigger(slots_.size() * 2);
-    std::size_t to = 0;
-    for (std::size_t at = open.head_; at != open.tail_; ++at)
-        bigger[to++] = slots_[at & open.mask_];
+void ArrivalBurst::add(const Arrival* arrivals, std::size_t count) {
+    if (slots_.empty())
+        grow(0, 0);
+    // The working fields in locals, which stores into the slots cannot alias.
+    Arrival* slots = slots_.data();
+    std::size_t mask = slots_.size() - 1;
+    std::size_t head = head_;
+    std::size_t tail = tail_;
+    std::int64_t sum = sum_;
+    std::int64_t best_cost = best_.cost;
+    Tick best_start = 0;
+    const Tick window = window_;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Arrival arrival = arrivals[i];    // a copy: the stores below might alias it
+        if (tail - head > mask) [[unlikely]] {  // full
+            grow(head, tail);
+            slots = slots_.data();
+            mask = slots_.size() - 1;
+            tail -= head;
+            head = 0;
+        }
+        slots[tail & mask] = arrival;
+        ++tail;
+        sum += arrival.cost;
+        // Arrivals leave the window about as fast as they come, so mostly one leaves per
+        // arrival, at times none or two. Two are let out without a branch on whether they left
+        // (the newest one never has), and the loop takes the rest.
+        for (int step = 0; step < 2; ++step) {
+            const Arrival& front = slots[head & mask];
+            const bool left = arrival.tick - front.tick >= window;
+            sum -= only_if(left, front.cost);
+            head += left;
+        }
+        while (arrival.tick - slots[head & mask].tick >= window) {
+            sum -= slots[head & mask].cost;
+            ++head;
+        }
+        if (sum > best_cost) [[unlikely]] {
+            best_cost = sum;
+            best_start = slots[head & mask].tick;
+        }
+    }
+    head_ = head;
+    tail_ = tail;
+    sum_ = sum;
+    if (best_cost > best_.cost)
+        best_ = Burst{best_cost, Rational(best_start)};
+}
+
+void ArrivalBurst::grow(std::size_t head, std::size_t tail) {
+    std::vector<Arrival> bigger(std::max<std::size_t>(8, slots_.size() * 2));
+    for (std::size_t at = head; at != tail; ++at)
+        bigger[at - head] = slots_[at & (slots_.size() - 1)];
     slots_.swap(bigger);
-    open.slots_ = slots_.data();
-    open.mask_ = slots_.size() - 1;
-    open.head_ = 0;
-    open.tail_ = to;
-    return open;
 }
 
 bool ArrivalBurst::same_window(const ArrivalBurst& other) const {

@@ -5,7 +5,6 @@
 #include <queue>
 #include <vector>
 
-#include "branch_free.h"
 #include "ratelab/algorithm.h"
 #include "ratelab/model.h"
 #include "ring_buffer.h"
@@ -13,92 +12,22 @@
 namespace ratelab::detail {
 
 /// Worst W-tick burst over accepted arrivals, fed in non-decreasing tick order. O(1) amortized
-/// per request and no storage beyond the requests inside one window.
+/// per arrival and no storage beyond the arrivals inside one window.
 ///
-/// A run loop feeds it through an Open copy of its working fields, which the compiler can keep
-/// in registers, and which takes every request, accepted or not, without a branch on the outcome.
+/// It takes arrivals in batches: a run loop collects a stretch's accepted arrivals without a
+/// branch on each outcome (writing every request and advancing past the accepted ones), and
+/// the tracker then slides its window over them in a loop of its own.
 class ArrivalBurst {
-    struct Point {
+public:
+    struct Arrival {
         Tick tick;
         std::int64_t cost;
-        friend bool operator==(const Point&, const Point&) = default;
+        friend bool operator==(const Arrival&, const Arrival&) = default;
     };
 
-public:
     explicit ArrivalBurst(Tick window) : window_(window) {}
-
-    class Open {
-    public:
-        /// Counts an arrival of `cost` at `tick` when `accepted`, and drops the arrivals that
-        /// left the window by `tick` either way.
-        void add(Tick tick, std::int64_t cost, bool accepted) {
-            if (tail_ - head_ > mask_) [[unlikely]]
-                *this = owner_->grow(*this);
-            // The slot past the last is written either way; only an accepted arrival keeps it.
-            slots_[tail_ & mask_] = Point{tick, cost};
-            tail_ += accepted;
-            sum_ += only_if(accepted, cost);
-            // Arrivals that left the window: as many as arrive over time, so mostly none or one
-            // per request, and rarely more than two. Two are let out without a branch on
-            // whether they left, and the loop takes the rest.
-            drop_if_left(tick);
-            drop_if_left(tick);
-            while (head_ != tail_ && tick - slots_[head_ & mask_].tick >= window_) {
-                sum_ -= slots_[head_ & mask_].cost;
-                ++head_;
-            }
-            // A rejection only ever lowers the sum, so this is the same as checking on accepts.
-            if (sum_ > best_cost_) [[unlikely]] {
-                best_cost_ = sum_;
-                best_start_ = slots_[head_ & mask_].tick;
-            }
-        }
-
-    private:
-        friend class ArrivalBurst;
-        void drop_if_left(Tick tick) {
-            const Point& front = slots_[head_ & mask_];
-            const bool left = head_ != tail_ && tick - front.tick >= window_;
-            sum_ -= only_if(left, front.cost);
-            head_ += left;
-        }
-        ArrivalBurst* owner_;
-        Point* slots_;
-        std::size_t mask_;
-        std::size_t head_;  // counts of arrivals taken in and let out, not wrapped
-        std::size_t tail_;
-        std::int64_t sum_;
-        std::int64_t best_cost_;
-        Tick best_start_;
-        Tick window_;
-    };
-    /// The working fields, for a loop to add to; give them back with close() before anything
-    /// else reads or changes the tracker.
-    Open open() {
-        if (slots_.empty()) [[unlikely]]
-            grow_empty();  // so that the slot at the head can always be read
-        Open fields;
-        fields.owner_ = this;
-        fields.slots_ = slots_.data();
-        fields.mask_ = slots_.size() - 1;
-        fields.head_ = head_;
-        fields.tail_ = tail_;
-        fields.sum_ = sum_;
-        fields.best_cost_ = best_.cost;
-        fields.best_start_ = 0;
-        fields.window_ = window_;
-        return fields;
-    }
-    /// Takes the working fields back (by value, so that the loop's copy never has its address
-    /// taken and can stay in registers).
-    void close(Open fields) {
-        head_ = fields.head_;
-        tail_ = fields.tail_;
-        sum_ = fields.sum_;
-        if (fields.best_cost_ > best_.cost) [[unlikely]]
-            set_best(Burst{fields.best_cost_, Rational(fields.best_start_)});
-    }
-
+    /// Takes `count` accepted arrivals, in tick order and none before those taken earlier.
+    void add(const Arrival* arrivals, std::size_t count);
     Burst result() const { return best_; }
     /// Entries held: what a copy costs.
     std::size_t held() const { return tail_ - head_; }
@@ -110,13 +39,12 @@ public:
     bool same_window(const ArrivalBurst& other) const;
 
 private:
-    /// Moves the arrivals into twice the room (out of line: rare, and it keeps `open` local).
-    [[gnu::noinline, gnu::cold]] Open grow(Open open);
-    [[gnu::noinline, gnu::cold]] void grow_empty() { slots_.resize(4); }
+    /// Moves the arrivals held into at least twice the room, from the head on.
+    [[gnu::noinline, gnu::cold]] void grow(std::size_t head, std::size_t tail);
 
     Tick window_;
-    std::vector<Point> slots_;  // empty or a power of two of them
-    std::size_t head_ = 0;
+    std::vector<Arrival> slots_;  // empty or a power of two of them
+    std::size_t head_ = 0;        // counts of arrivals taken in and let out, not wrapped
     std::size_t tail_ = 0;
     std::int64_t sum_ = 0;
     Burst best_;
