@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ratelab/io/trace_file.h"
+#include "ratelab/registry.h"
 #include "session/memory_reuse.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -206,6 +207,29 @@ void scriptedEdits(MainWindow& window, int rounds) {
     }
 }
 
+/// What a change of L asks of each algorithm: a run over the whole trace on one core, with every
+/// decision kept (as the app keeps them) and without. Best of five runs each.
+void timeWholeRuns(const Session& session) {
+    std::printf("  each algorithm over the whole trace, one core (best of 5): kept / summary\n");
+    for (const AlgorithmInfo* info : Registry::instance().all()) {
+        const auto algorithm = info->make();
+        const auto best_ms = [&](bool keep) {
+            RunOptions options;
+            options.keep_decisions = keep;
+            double best = 1e300;
+            for (int repeat = 0; repeat < 5; ++repeat) {
+                QElapsedTimer timer;
+                timer.start();
+                const AlgorithmRun run = algorithm->run(session.trace(), session.params(), options);
+                best = std::min(best, static_cast<double>(timer.nsecsElapsed()) / 1e6);
+            }
+            return best;
+        };
+        const double kept = best_ms(true);
+        std::printf("    %-16s %6.2f ms / %6.2f ms\n", info->id.c_str(), kept, best_ms(false));
+    }
+}
+
 /// Steps the clock at places across the trace, pans and zooms the timeline.
 void scriptedNavigation(MainWindow& window, int rounds) {
     PlaybackClock* clock = window.clock();
@@ -278,8 +302,10 @@ int main(int argc, char* argv[]) {
     bool ok = !runs("open") || openTimed(window, one_m_file, million);
     if (ok && runs("edits")) {
         ok = openTimed(window, small_file, hundred_k);
-        if (ok)
+        if (ok) {
             scriptedEdits(window, 15);
+            timeWholeRuns(*window.session());
+        }
     }
     if (ok && runs("navigation")) {
         ok = openTimed(window, huge_file, ten_million);
