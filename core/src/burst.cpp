@@ -99,6 +99,7 @@ void MergedUnitBurst::advance_to(Tick tick) {
     while (!pending_.empty() && pending_.top().first < tick * pending_.top().scale) {
         release_earliest_unit();
     }
+    now_ = tick;
 }
 
 void MergedUnitBurst::release_earliest_unit() {

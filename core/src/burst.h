@@ -100,8 +100,21 @@ private:
 class MergedUnitBurst {
 public:
     explicit MergedUnitBurst(Tick window) : window_(window) {}
-    void add(const UnitSegment& segment) { pending_.push(segment); }
-    /// Every unit before `tick` has been added.
+    /// Takes the units of a request arriving at the tick last advanced to.
+    void add(UnitSegment segment) {
+        // Nothing pending starts before that tick, and no later request's units will: a first
+        // unit at the tick itself (a key with nothing queued) is final at once. Most are, with
+        // many keys, and skip the heap.
+        if (segment.first == now_ * segment.scale) {
+            take_unit(Point{segment.first, segment.scale});
+            if (--segment.count == 0)
+                return;
+            segment.first += segment.step;
+        }
+        pending_.push(segment);
+    }
+    /// Every unit before `tick` has been added; the requests still to come arrive at `tick` or
+    /// later.
     void advance_to(Tick tick);
     Burst result();
     std::size_t held() const { return pending_.size() + inside_.size(); }
@@ -122,6 +135,7 @@ private:
     void take_unit(const Point& unit);
 
     Tick window_;
+    Tick now_ = 0;  // the tick last advanced to
     std::priority_queue<UnitSegment, std::vector<UnitSegment>, Later> pending_;
     RingBuffer<Point> inside_;
     Burst best_;
