@@ -15,32 +15,36 @@ struct SlidingLog {
         std::int64_t limit;
         Tick window;
     };
-    // Units logged on one tick share an entry. `appended` counts every unit ever logged, and an
-    // entry remembers that running total, so "how many units would expire by entry j" is one
-    // subtraction and a retry time is a binary search rather than a walk over the log.
+    // Units logged on one tick share an entry. `appended` counts every unit ever logged and
+    // `expired` those let out; an entry remembers the running count through its own units. So
+    // the units held are one subtraction, and so are "how many units would expire by entry j":
+    // a retry time is a binary search rather than a walk over the log.
     struct Entry {
         Tick tick;
-        std::int64_t units;
         std::int64_t appended_through;
     };
-    struct State {
-        detail::RingBuffer<Entry> log;
-        std::int64_t held = 0;
+    // 64 bytes with the log's first two entries inline: with a million keys, most logs are that
+    // short, and a request reads one cache line.
+    struct alignas(64) State {
+        detail::RingBuffer<Entry, 2> log;
         std::int64_t appended = 0;
+        std::int64_t expired = 0;
+        std::int64_t held() const { return appended - expired; }
     };
+    static_assert(sizeof(State) == 64);
 
     static Config configure(const Limits& limits) { return Config{limits.limit, limits.window}; }
     static State initial(const Config&) { return State{}; }
     static void prefetch(const State& s) { s.log.prefetch_front(); }
-    /// Whether `a` and `b` decide every later request alike. `appended` is a running count
-    /// that only enters differences, so two logs that differ by it alone are the same.
+    /// Whether `a` and `b` decide every later request alike. The running counts only enter
+    /// differences, so two logs that differ by them alone are the same.
     static bool same(const State& a, const State& b) {
-        if (a.held != b.held || a.log.size() != b.log.size())
+        if (a.held() != b.held() || a.log.size() != b.log.size())
             return false;
         for (std::size_t i = 0; i < a.log.size(); ++i) {
             const Entry& x = a.log[i];
             const Entry& y = b.log[i];
-            if (x.tick != y.tick || x.units != y.units ||
+            if (x.tick != y.tick ||
                 a.appended - x.appended_through != b.appended - y.appended_through)
                 return false;
         }
@@ -53,22 +57,19 @@ struct SlidingLog {
 
     static void append(State& s, Tick now, std::int64_t cost) {
         s.appended += cost;
-        s.held += cost;
-        if (!s.log.empty() && s.log.back().tick == now) {
-            s.log.back().units += cost;
+        if (!s.log.empty() && s.log.back().tick == now)
             s.log.back().appended_through = s.appended;
-        } else {
-            s.log.push_back(Entry{now, cost, s.appended});
-        }
+        else
+            s.log.push_back(Entry{now, s.appended});
     }
 
     static bool decide(const Config& c, State& s, Tick now, std::int64_t cost,
                        bool rejections_count) {
         while (!s.log.empty() && expired(c, s.log.front(), now)) {
-            s.held -= s.log.front().units;
+            s.expired = s.log.front().appended_through;
             s.log.pop_front();
         }
-        if (s.held + cost <= c.limit) {
+        if (s.held() + cost <= c.limit) {
             append(s, now, cost);
             return true;
         }
@@ -77,22 +78,25 @@ struct SlidingLog {
         return false;
     }
 
-    /// Index of the first entry still inside the window at `now`, and the units from there on.
-    static std::pair<std::size_t, std::int64_t> live(const Config& c, const State& s, Tick now) {
-        std::size_t first = 0;
-        std::int64_t held = s.held;
-        while (first < s.log.size() && expired(c, s.log[first], now))
-            held -= s.log[first++].units;
-        return {first, held};
+    /// The entries still inside the window at `now`: from index `first` on, after the first
+    /// `before` units ever logged.
+    struct Live {
+        std::size_t first;
+        std::int64_t before;
+    };
+    static Live live(const Config& c, const State& s, Tick now) {
+        Live live{0, s.expired};
+        while (live.first < s.log.size() && expired(c, s.log[live.first], now))
+            live.before = s.log[live.first++].appended_through;
+        return live;
     }
 
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
                                                std::int64_t cost) {
         if (cost > c.limit)
             return std::nullopt;
-        const auto [first, held] = live(c, s, now);
-        const std::int64_t must_expire = held + cost - c.limit;
-        const std::int64_t before = s.log[first].appended_through - s.log[first].units;
+        const auto [first, before] = live(c, s, now);
+        const std::int64_t must_expire = s.appended - before + cost - c.limit;
         std::size_t lo = first;
         std::size_t hi = s.log.size() - 1;
         while (lo < hi) {  // first entry by which enough units have expired
@@ -107,27 +111,25 @@ struct SlidingLog {
     }
 
     /// "[6, 7, 7, 8]": one tick per unit, the middle of a long log elided.
-    static std::string unit_ticks(const State& s, std::size_t first) {
+    static std::string unit_ticks(const State& s, const Live& live) {
         constexpr std::int64_t kHead = 3;
         constexpr std::int64_t kTail = 2;
-        std::int64_t total = 0;
-        for (std::size_t i = first; i < s.log.size(); ++i)
-            total += s.log[i].units;
+        const std::int64_t total = s.appended - live.before;
         const bool elide = total > kHead + kTail + 3;
         std::string text;
         auto emit = [&text](Tick tick, std::int64_t count) {
             for (std::int64_t i = 0; i < count; ++i)
                 text += (text.empty() ? "" : ", ") + std::to_string(tick);
         };
-        std::int64_t position = 0;
         bool dotted = false;
-        for (std::size_t i = first; i < s.log.size(); ++i) {
+        for (std::size_t i = live.first; i < s.log.size(); ++i) {
             const Entry& e = s.log[i];
-            const std::int64_t begin = position;
-            const std::int64_t end = position + e.units;
-            position = end;
+            // Positions of this entry's units among those held.
+            const std::int64_t end = e.appended_through - live.before;
+            const std::int64_t begin =
+                i == live.first ? 0 : s.log[i - 1].appended_through - live.before;
             if (!elide) {
-                emit(e.tick, e.units);
+                emit(e.tick, end - begin);
                 continue;
             }
             emit(e.tick, std::max<std::int64_t>(0, std::min(end, kHead) - begin));
@@ -143,18 +145,20 @@ struct SlidingLog {
     }
 
     static LimiterState describe(const Config& c, const State& s, Tick now) {
-        const auto [first, held] = live(c, s, now);
+        const Live now_live = live(c, s, now);
+        const std::int64_t held = s.appended - now_live.before;
         LimiterState state{{{"used", Rational(held)}, {"limit", Rational(c.limit)}},
-                           "log " + unit_ticks(s, first) + ": " + std::to_string(held) + "/" +
+                           "log " + unit_ticks(s, now_live) + ": " + std::to_string(held) + "/" +
                                std::to_string(c.limit)};
-        if (first < s.log.size())
-            state.fields.push_back({"oldest", Rational(s.log[first].tick)});
+        if (now_live.first < s.log.size())
+            state.fields.push_back({"oldest", Rational(s.log[now_live.first].tick)});
         return state;
     }
 
     static std::string check(const Config& c, const State& s, Tick now, std::int64_t cost) {
-        const auto [first, held] = live(c, s, now);
-        return "log " + unit_ticks(s, first) + " holds " + std::to_string(held) + " + cost " +
+        const Live now_live = live(c, s, now);
+        const std::int64_t held = s.appended - now_live.before;
+        return "log " + unit_ticks(s, now_live) + " holds " + std::to_string(held) + " + cost " +
                std::to_string(cost) + " = " + std::to_string(held + cost) +
                (held + cost <= c.limit ? " <= " : " > ") + std::to_string(c.limit);
     }
