@@ -1,6 +1,7 @@
 #include "burst.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "branch_free.h"
 
@@ -18,6 +19,13 @@ void ArrivalBurst::add(const Arrival* arrivals, std::size_t count) {
     std::int64_t best_cost = best_.cost;
     Tick best_start = 0;
     const Tick window = window_;
+    // Arrivals on one tick share a slot: with many arrivals per tick, the window holds and
+    // lets out one slot per tick rather than one per arrival. The newest slot is kept in locals
+    // as well: merging into it is a select, not a branch, and does not wait for the store
+    // before.
+    Tick newest_tick =
+        tail != head ? slots[(tail - 1) & mask].tick : std::numeric_limits<Tick>::min();
+    std::int64_t newest_cost = tail != head ? slots[(tail - 1) & mask].cost : 0;
     for (std::size_t i = 0; i < count; ++i) {
         const Arrival arrival = arrivals[i];    // a copy: the stores below might alias it
         if (tail - head > mask) [[unlikely]] {  // full
@@ -27,21 +35,29 @@ void ArrivalBurst::add(const Arrival* arrivals, std::size_t count) {
             tail -= head;
             head = 0;
         }
-        slots[tail & mask] = arrival;
+        // Once the first arrival is in, the window is never empty: the newest slot is held.
+        const bool same_tick = arrival.tick == newest_tick;
+        newest_tick = arrival.tick;
+        newest_cost = only_if(same_tick, newest_cost) + arrival.cost;
+        tail -= same_tick;
+        slots[tail & mask] = Arrival{newest_tick, newest_cost};
         ++tail;
         sum += arrival.cost;
-        // Arrivals leave the window about as fast as they come, so mostly one leaves per
-        // arrival, at times none or two. Two are let out without a branch on whether they left
-        // (the newest one never has), and the loop takes the rest.
-        for (int step = 0; step < 2; ++step) {
-            const Arrival& front = slots[head & mask];
-            const bool left = arrival.tick - front.tick >= window;
-            sum -= only_if(left, front.cost);
-            head += left;
-        }
-        while (arrival.tick - slots[head & mask].tick >= window) {
-            sum -= slots[head & mask].cost;
-            ++head;
+        // Slots leave the window only when a new tick begins, and then about as fast as they
+        // come: mostly one, at times none or two. Two are let out without a branch on whether
+        // they left (the newest one never has), and the loop takes the rest. Skipping this for
+        // an arrival on the newest tick keeps it off the chain of loads through `head`.
+        if (!same_tick) {
+            for (int step = 0; step < 2; ++step) {
+                const Arrival& front = slots[head & mask];
+                const bool left = arrival.tick - front.tick >= window;
+                sum -= only_if(left, front.cost);
+                head += left;
+            }
+            while (arrival.tick - slots[head & mask].tick >= window) {
+                sum -= slots[head & mask].cost;
+                ++head;
+            }
         }
         if (sum > best_cost) [[unlikely]] {
             best_cost = sum;

@@ -12,7 +12,8 @@
 namespace ratelab::detail {
 
 /// Worst W-tick burst over accepted arrivals, fed in non-decreasing tick order. O(1) amortized
-/// per arrival and no storage beyond the arrivals inside one window.
+/// per arrival, and no storage beyond one slot per tick with arrivals inside one window: the
+/// arrivals on one tick are summed into one slot.
 ///
 /// It takes arrivals in batches: a run loop collects a stretch's accepted arrivals without a
 /// branch on each outcome (writing every request and advancing past the accepted ones), and
@@ -29,13 +30,13 @@ public:
     /// Takes `count` accepted arrivals, in tick order and none before those taken earlier.
     void add(const Arrival* arrivals, std::size_t count);
     Burst result() const { return best_; }
-    /// Entries held: what a copy costs.
+    /// Slots held: what a copy costs.
     std::size_t held() const { return tail_ - head_; }
     /// The worst burst so far, and a replacement for it (see BasicAlgorithm's rerun).
     const Burst& best() const { return best_; }
     void set_best(const Burst& best) { best_ = best; }
-    /// Whether every later burst will come out the same as in `other`: the same arrivals are
-    /// inside the window.
+    /// Whether every later burst will come out the same as in `other`: the window holds the
+    /// same costs on the same ticks.
     bool same_window(const ArrivalBurst& other) const;
 
 private:
