@@ -86,7 +86,9 @@ public:
 private:
     static constexpr std::uint32_t kMaxCapacity = std::uint32_t{1} << 31;
 
-    bool on_heap() const { return capacity_ > kInline; }
+    // Without inline room the elements are always on the heap (none allocated yet: null), and
+    // finding them takes no test.
+    bool on_heap() const { return kInline == 0 || capacity_ > kInline; }
     T* slots() { return on_heap() ? storage_.heap : storage_.local; }
     const T* slots() const { return on_heap() ? storage_.heap : storage_.local; }
 
@@ -103,8 +105,10 @@ private:
         head_ = 0;
     }
     void release() {
-        if (on_heap())
+        if (on_heap()) {
             delete[] storage_.heap;
+            storage_.heap = nullptr;
+        }
         capacity_ = kInline;
     }
     /// Copies `other`'s elements, front first, into this released queue.
@@ -124,6 +128,7 @@ private:
         capacity_ = other.capacity_;
         head_ = other.head_;
         size_ = other.size_;
+        other.storage_.heap = nullptr;
         other.capacity_ = kInline;
         other.head_ = 0;
         other.size_ = 0;
