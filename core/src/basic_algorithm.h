@@ -11,6 +11,7 @@
 
 #include "branch_free.h"
 #include "burst.h"
+#include "huge_pages.h"
 #include "ratelab/algorithm.h"
 #include "ratelab/registry.h"
 
@@ -182,6 +183,7 @@ private:
     /// would wait for its key's state to arrive: ask for it a few requests ahead, and for what
     /// the state points to once the state itself has arrived.
     static constexpr std::size_t kScatteredKeys = 4096;
+    static bool scattered_keys(const Trace& trace) { return trace.keys.size() > kScatteredKeys; }
     static constexpr std::size_t kPrefetchAhead = 8;  // requests
     static void prefetch_ahead(const std::vector<Request>& requests,
                                const std::vector<State>& states, std::size_t i) {
@@ -275,6 +277,8 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         progress = *saved->progress[from];
     } else {
         states.reserve(trace.keys.size());
+        if (scattered_keys(trace))
+            advise_huge_pages(states.data(), states.capacity() * sizeof(State));
         for (std::size_t k = 0; k < trace.keys.size(); ++k)
             states.push_back(P::initial(configs[uniform ? 0 : k]));
     }
@@ -304,7 +308,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         checkpoints->states.assign(saved->states.begin(), saved->states.begin() + upto);
         checkpoints->progress.assign(saved->progress.begin(), saved->progress.begin() + upto);
     }
-    const bool scattered = trace.keys.size() > kScatteredKeys;
+    const bool scattered = scattered_keys(trace);
     Totals totals = progress.totals;  // written back wherever progress is saved or read
     const Stretch stretch{requests, configs, params.rejections_count, single_key};
     const auto decide = [&](std::size_t first, std::size_t last) {

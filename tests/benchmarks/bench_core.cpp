@@ -1,6 +1,6 @@
 // Core throughput: decisions per second for every algorithm on large synthetic traces.
 // Not a test: run it from a Release build and read the figures.
-//   ./build-release/tests/benchmarks/bench_core [requests]
+//   ./build-release/tests/benchmarks/bench_core [requests [workload [algorithm]]]
 #include <time.h>
 
 #include <algorithm>
@@ -88,8 +88,10 @@ void timeEdit(const SimulationResult& full) {
 
 int main(int argc, char** argv) {
     const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 10'000'000;
-    // An optional second argument picks one workload by number (1-4), for profiling.
+    // Optional, for profiling: a second argument picks one workload by number (1-4), a third
+    // one algorithm by id.
     const int only = argc > 2 ? std::atoi(argv[2]) : 0;
+    const std::string only_algorithm = argc > 3 ? argv[3] : "";
     std::printf(
         "RateLab core benchmark: %zu requests per workload, summary mode (no per-decision "
         "columns); best of %d runs\n\n",
@@ -111,6 +113,8 @@ int main(int argc, char** argv) {
             continue;
         std::printf("%s\n", w.name);
         for (const AlgorithmInfo* info : Registry::instance().all()) {
+            if (!only_algorithm.empty() && info->id != only_algorithm)
+                continue;
             const auto algorithm = info->make();
             // The best of a few runs: on a shared machine the slower ones measure the neighbours.
             double seconds = 1e300;
