@@ -79,15 +79,17 @@ struct SlidingLog {
     }
 
     /// The entries still inside the window at `now`: from index `first` on, after the first
-    /// `before` units ever logged.
+    /// `before` units ever logged; `held` units in all.
     struct Live {
         std::size_t first;
         std::int64_t before;
+        std::int64_t held;
     };
     static Live live(const Config& c, const State& s, Tick now) {
-        Live live{0, s.expired};
+        Live live{0, s.expired, 0};
         while (live.first < s.log.size() && expired(c, s.log[live.first], now))
             live.before = s.log[live.first++].appended_through;
+        live.held = s.appended - live.before;
         return live;
     }
 
@@ -95,8 +97,8 @@ struct SlidingLog {
                                                std::int64_t cost) {
         if (cost > c.limit)
             return std::nullopt;
-        const auto [first, before] = live(c, s, now);
-        const std::int64_t must_expire = s.appended - before + cost - c.limit;
+        const auto [first, before, held] = live(c, s, now);
+        const std::int64_t must_expire = held + cost - c.limit;
         std::size_t lo = first;
         std::size_t hi = s.log.size() - 1;
         while (lo < hi) {  // first entry by which enough units have expired
@@ -114,7 +116,7 @@ struct SlidingLog {
     static std::string unit_ticks(const State& s, const Live& live) {
         constexpr std::int64_t kHead = 3;
         constexpr std::int64_t kTail = 2;
-        const std::int64_t total = s.appended - live.before;
+        const std::int64_t total = live.held;
         const bool elide = total > kHead + kTail + 3;
         std::string text;
         auto emit = [&text](Tick tick, std::int64_t count) {
@@ -146,7 +148,7 @@ struct SlidingLog {
 
     static LimiterState describe(const Config& c, const State& s, Tick now) {
         const Live now_live = live(c, s, now);
-        const std::int64_t held = s.appended - now_live.before;
+        const std::int64_t held = now_live.held;
         LimiterState state{{{"used", Rational(held)}, {"limit", Rational(c.limit)}},
                            "log " + unit_ticks(s, now_live) + ": " + std::to_string(held) + "/" +
                                std::to_string(c.limit)};
@@ -157,7 +159,7 @@ struct SlidingLog {
 
     static std::string check(const Config& c, const State& s, Tick now, std::int64_t cost) {
         const Live now_live = live(c, s, now);
-        const std::int64_t held = s.appended - now_live.before;
+        const std::int64_t held = now_live.held;
         return "log " + unit_ticks(s, now_live) + " holds " + std::to_string(held) + " + cost " +
                std::to_string(cost) + " = " + std::to_string(held + cost) +
                (held + cost <= c.limit ? " <= " : " > ") + std::to_string(c.limit);
