@@ -285,6 +285,26 @@ private Q_SLOTS:
         closeWindow(window);
     }
 
+    void theWorstSpanIsTintedFromItsStartToW() {
+        auto window = openWindow();
+        QVERIFY(window);
+        TimelineView* view = window->timeline();
+        const TimelineScene scene = view->scene();
+        const QRectF lane = scene.layout.lanes[0];  // fixed_window: 8 in [6, 16), over L
+        const QImage image = view->grab().toImage();
+        const int y = static_cast<int>(lane.bottom()) - 3;  // below the marks and the bracket
+        const auto at = [&](double x) { return image.pixelColor(static_cast<int>(x), y); };
+        const QColor plain = at(scene.x(2.0));
+        const double start = scene.x(6.0);
+        const double end = scene.x(16.0);
+        QVERIFY2(at(start + 2) != plain, qPrintable(at(start + 2).name()));
+        QCOMPARE(at(end - 3), at(start + 2));
+        QCOMPARE(at(scene.x(12.5)), at(start + 2));
+        QCOMPARE(at(start - 3), plain);
+        QCOMPARE(at(end + 2), plain);
+        closeWindow(window);
+    }
+
     void overLimitCountsStayReadableOnADarkTable() {
         auto window = openWindow();
         QVERIFY(window);

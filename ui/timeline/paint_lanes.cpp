@@ -42,7 +42,15 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
     if (!figure) {
         QColor wash = colour;
         wash.setAlpha(over ? marks::kBurstOverWashAlpha : marks::kBurstWithinWashAlpha);
-        painter.fillRect(QRectF(x0, lane.top() + 1.0, x1 - x0, lane.height() - 1.0), wash);
+        // On whole pixels, without antialiasing: a translucent band with fractional edges is
+        // blended span by span, three spans a row, which took longer than the rest of the lane
+        // (and Qt's raster engine hands such long span lists to its thread pool, piece by piece).
+        const QRect band(QPoint(qRound(x0), qRound(lane.top() + 1.0)),
+                         QPoint(qRound(x1) - 1, qRound(lane.bottom()) - 1));
+        const bool smooth = painter.testRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        painter.fillRect(band, wash);
+        painter.setRenderHint(QPainter::Antialiasing, smooth);
         return;
     }
     const double y = lane.top() + 4.0;
