@@ -16,6 +16,9 @@ PACKAGES=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
   nlohmann-json3-dev catch2
+  # lupdate, for the test that every translatable string is filed under the context the app
+  # asks for at run time (without it that test is not even defined).
+  qt6-l10n-tools
   fonts-dejavu-core xvfb xauth
   # The .deb and its checks: dpkg-shlibdeps (dpkg-dev) and file compute the package's Depends;
   # desktop-file-validate, update-mime-database and groff check the desktop entry, the trace file
