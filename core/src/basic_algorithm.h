@@ -11,7 +11,7 @@
 
 #include "branch_free.h"
 #include "burst.h"
-#include "huge_pages.h"
+#include "memory_advice.h"
 #include "ratelab/algorithm.h"
 #include "ratelab/registry.h"
 
@@ -290,6 +290,9 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         // The decisions before `begin` are the previous run's: copied, not first cleared.
         out.outcomes.reserve(end);
         out.times.reserve(end);
+        // Every element will be written: map the pages in one go rather than fault by fault.
+        map_for_writing(out.outcomes.data(), end * sizeof(AlgorithmRun::Outcome));
+        map_for_writing(out.times.data(), end * sizeof(Rational));
         if (saved != nullptr) {
             const auto upto = static_cast<std::ptrdiff_t>(begin);
             out.outcomes.assign(previous->outcomes.begin(), previous->outcomes.begin() + upto);
