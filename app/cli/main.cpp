@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "command.h"
+#include "huge_page_malloc.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/simulation.h"
 #include "ratelab_version.h"
@@ -48,6 +49,7 @@ int run_command(const Command& command, const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    ratelab::app::restartWithHugePageMalloc(argv);  // large traces: fewer, larger pages
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         print_program_help(args.empty() ? std::cerr : std::cout);

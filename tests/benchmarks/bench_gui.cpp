@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "huge_page_malloc.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/registry.h"
 #include "session/memory_reuse.h"
@@ -269,7 +270,8 @@ void scriptedNavigation(MainWindow& window, int rounds) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
-    keepFreedMemoryForReuse();  // as the app does
+    ratelab::app::restartWithHugePageMalloc(argv);  // as the app does
+    keepFreedMemoryForReuse();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     const double scale = argc > 1 ? std::strtod(argv[1], nullptr) : 1.0;
