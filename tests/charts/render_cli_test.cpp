@@ -37,16 +37,32 @@ Run render(const std::string& args) {
     QFile err(QString::fromStdString(err_file.string()));
     if (err.open(QIODevice::ReadOnly))
         run.err = err.readAll().toStdString();
+    err.remove();
     return run;
 }
 
-fs::path scratch(const std::string& name) {
-    const fs::path dir =
-        fs::temp_directory_path() / ("ratelab-render-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
+/// A fresh folder for one test case, removed when the case ends, also when it fails.
+class Scratch {
+public:
+    explicit Scratch(const std::string& name)
+        : dir_(fs::temp_directory_path() /
+               ("ratelab-render-" + name + "-" + std::to_string(::getpid()))) {
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    ~Scratch() {
+        std::error_code ignored;
+        fs::remove_all(dir_, ignored);
+    }
+    Scratch(const Scratch&) = delete;
+    Scratch& operator=(const Scratch&) = delete;
+
+    const fs::path& path() const { return dir_; }
+    fs::path operator/(const fs::path& name) const { return dir_ / name; }
+
+private:
+    fs::path dir_;
+};
 
 QByteArray bytes(const fs::path& file) {
     QFile f(QString::fromStdString(file.string()));
@@ -57,7 +73,7 @@ QByteArray bytes(const fs::path& file) {
 }  // namespace
 
 TEST_CASE("render: every view as SVG, well-formed and the same bytes every time") {
-    const fs::path dir = scratch("svg");
+    const Scratch dir("svg");
     for (const char* view :
          {"load", "cumulative", "queue", "bucket", "worst", "timeline", "figure"}) {
         INFO(view);
@@ -77,7 +93,8 @@ TEST_CASE("render: every view as SVG, well-formed and the same bytes every time"
 }
 
 TEST_CASE("render: a figure names the scenario and shows every algorithm") {
-    const fs::path out = scratch("figure") / "figure.svg";
+    const Scratch dir("figure");
+    const fs::path out = dir / "figure.svg";
     REQUIRE(render("render \"" + kTrace + "\" --view figure -o \"" + out.string() + "\"").status ==
             0);
     const QString svg = QString::fromUtf8(bytes(out));
@@ -89,7 +106,7 @@ TEST_CASE("render: a figure names the scenario and shows every algorithm") {
 }
 
 TEST_CASE("render: PNG size follows width, height and scale; PDF is one page of that size") {
-    const fs::path dir = scratch("sizes");
+    const Scratch dir("sizes");
     const fs::path png = dir / "load.png";
     REQUIRE(render("render \"" + kTrace +
                    "\" --view bucket --width 640 --height 360 --scale 2 -o \"" + png.string() +
@@ -109,7 +126,8 @@ TEST_CASE("render: PNG size follows width, height and scale; PDF is one page of 
 }
 
 TEST_CASE("render: --limit, --window and --title change what is drawn") {
-    const fs::path out = scratch("options") / "load.svg";
+    const Scratch dir("options");
+    const fs::path out = dir / "load.svg";
     REQUIRE(render("render \"" + kTrace +
                    "\" --view load --limit 3 --window 5 --title \"Three per five\" -o \"" +
                    out.string() + "\"")
@@ -121,14 +139,14 @@ TEST_CASE("render: --limit, --window and --title change what is drawn") {
 }
 
 TEST_CASE("render: bad input gives status 2 and one line naming the problem") {
-    const fs::path dir = scratch("bad");
+    const Scratch dir("bad");
     const std::string out = "\"" + (dir / "x.png").string() + "\"";
     const std::array<std::pair<std::string, std::string>, 5> cases{{
         {"render \"" + kTrace + "\" --view pie -o " + out, "unknown view \"pie\""},
         {"render \"" + kTrace + "\" --format gif -o " + out, "unknown format \"gif\""},
         {"render \"" + kTrace + "\" --view load", "-o FILE"},
         {"render \"" + kTrace + "\" --width 5 -o " + out, "width"},
-        {"render \"" + dir.string() + "/missing.json\" -o " + out, "missing.json"},
+        {"render \"" + dir.path().string() + "/missing.json\" -o " + out, "missing.json"},
     }};
     for (const auto& [args, expected] : cases) {
         INFO(args);
