@@ -10,8 +10,8 @@ namespace ratelab::app {
 /// the file's text while it is parsed. Mapped 4 KB at a time that is tens of thousands of page
 /// faults, and on a virtual machine the first pass over fresh pages costs more again; in 2 MB
 /// pages it is a few hundred. On the benchmark machine `ratelab-cli simulate --summary` of 10
-/// million requests took 2.3-2.5 s before and under 1 s after, and the app opened them in half
-/// the time.
+/// million requests took 2.3-2.7 s without and 0.7-1.3 s with, and the app opened them in 2.4-2.9
+/// s instead of 3.8-3.9 s.
 ///
 /// Returns at once, changing nothing, when the setting is already there (also as
 /// glibc.malloc.hugetlb=0, the way to turn this off), when this process is the restart, under
