@@ -24,8 +24,11 @@ PACKAGES=(
   # desktop-file-validate, update-mime-database and groff check the desktop entry, the trace file
   # type and the manual pages (and the last two also refresh the databases when it is installed).
   dpkg-dev file desktop-file-utils shared-mime-info groff-base
-  # xdg-mime asks the file type and its default application as a file manager would.
-  xdg-utils
+  # xdg-mime asks the file type and its default application as a file manager would. Outside a
+  # desktop session it answers from the shared MIME database only through mimetype
+  # (libfile-mimeinfo-perl, which xdg-utils merely recommends); without it, it asks file(1),
+  # which calls every trace plain JSON.
+  xdg-utils libfile-mimeinfo-perl
 )
 
 log() { printf '[ratelab] %s\n' "$*" >&2; }
