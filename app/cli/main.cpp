@@ -49,7 +49,10 @@ int run_command(const Command& command, const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    ratelab::app::restartWithHugePageMalloc(argv);  // large traces: fewer, larger pages
+    // A large trace or log: in fewer, larger pages. A small one is not worth loading twice.
+    constexpr std::uintmax_t kLargeInput = std::uintmax_t{4} << 20;  // bytes
+    if (ratelab::app::namesFileOfAtLeast(argv, kLargeInput))
+        ratelab::app::restartWithHugePageMalloc(argv);
     const std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         print_program_help(args.empty() ? std::cerr : std::cout);

@@ -1,5 +1,6 @@
 #include "huge_page_malloc.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -52,6 +53,18 @@ void restartWithHugePageMalloc(char* argv[]) {
 #else
     (void)argv;
 #endif
+}
+
+bool namesFileOfAtLeast(char* argv[], std::uintmax_t bytes) {
+    if (argv[0] == nullptr)
+        return false;
+    for (char** arg = argv + 1; *arg != nullptr; ++arg) {
+        struct stat about {};
+        if (stat(*arg, &about) == 0 && S_ISREG(about.st_mode) &&
+            static_cast<std::uintmax_t>(about.st_size) >= bytes)
+            return true;
+    }
+    return false;
 }
 
 }  // namespace ratelab::app

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+
 namespace ratelab::app {
 
 /// Restarts the program once, as early as main() can, with glibc asked to back malloc's large
@@ -17,5 +19,11 @@ namespace ratelab::app {
 /// glibc.malloc.hugetlb=0, the way to turn this off), when this process is the restart, under
 /// Valgrind (a restart would leave it), in a setuid process, or when the restart fails.
 void restartWithHugePageMalloc(char* argv[]);
+
+/// Whether any of the arguments after the program's name names a regular file of at least
+/// `bytes`. Asked with stat(2), which allocates nothing, so that a program can decide on the
+/// restart above before its first allocation: the restart loads the program a second time (about
+/// 50 ms for ratelab-cli, linked with Qt), which only a large input repays.
+bool namesFileOfAtLeast(char* argv[], std::uintmax_t bytes);
 
 }  // namespace ratelab::app
