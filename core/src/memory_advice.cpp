@@ -11,34 +11,35 @@ namespace ratelab::detail {
 
 namespace {
 
+#if defined(__linux__)
 constexpr std::size_t kWorthAsking = std::size_t{4} << 20;  // bytes
+
+/// madvise(`advice`) over the whole `unit`s inside [data, data + bytes), for ranges of at least
+/// kWorthAsking. A hint: if the kernel declines or does not know it, the pages stay as they are.
+void advise_inside(void* data, std::size_t bytes, std::uintptr_t unit, int advice) {
+    if (bytes < kWorthAsking)
+        return;
+    const auto start = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t begin = (start + unit - 1) & ~(unit - 1);
+    const std::uintptr_t end = (start + bytes) & ~(unit - 1);
+    if (end > begin)
+        madvise(reinterpret_cast<void*>(begin), end - begin, advice);
+}
+#endif
 
 }  // namespace
 
 void advise_huge_pages([[maybe_unused]] void* data, [[maybe_unused]] std::size_t bytes) {
 #if defined(MADV_HUGEPAGE)
-    constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
-    if (bytes < kWorthAsking)
-        return;
-    const auto start = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t begin = (start + kHugePage - 1) & ~(kHugePage - 1);
-    const std::uintptr_t end = (start + bytes) & ~(kHugePage - 1);
-    if (end > begin)  // a hint: if it is declined, the pages stay as they were
-        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    advise_inside(data, bytes, std::uintptr_t{2} << 20, MADV_HUGEPAGE);
 #endif
 }
 
 void map_for_writing([[maybe_unused]] void* data, [[maybe_unused]] std::size_t bytes) {
 #if defined(MADV_POPULATE_WRITE)
-    if (bytes < kWorthAsking)
-        return;
-    // madvise takes whole pages: the partial ones at the ends are mapped when first written.
-    const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-    const auto start = reinterpret_cast<std::uintptr_t>(data);
-    const std::uintptr_t begin = (start + page - 1) & ~(page - 1);
-    const std::uintptr_t end = (start + bytes) & ~(page - 1);
-    if (end > begin)  // a hint: if the kernel does not know it, pages are mapped as they are used
-        madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE);
+    // Whole pages only: the partial ones at the ends are mapped when first written.
+    advise_inside(data, bytes, static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE)),
+                  MADV_POPULATE_WRITE);
 #endif
 }
 
