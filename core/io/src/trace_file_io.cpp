@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "ratelab/io/file_output.h"
 #include "ratelab/io/trace_file.h"
 
 namespace ratelab::io {
@@ -95,27 +96,10 @@ void save_trace(const TraceDocument& doc, const fs::path& file) {
     } catch (const TraceFileError& error) {  // the document itself cannot be written
         throw TraceFileError(name, error.location(), error.rule(), error.detail());
     }
-    fs::path temp = file;
-    temp += ".saving-" + std::to_string(::getpid());
-    const auto fail = [&](const std::string& why) {
-        std::error_code ignored;
-        fs::remove(temp, ignored);
-        throw TraceFileError(name, "", "write-failed", why);
-    };
-    std::FILE* out = std::fopen(temp.c_str(), "wb");
-    if (!out) {
-        fail(std::strerror(errno));
-    }
-    const bool written = std::fwrite(text.data(), 1, text.size(), out) == text.size() &&
-                         std::fflush(out) == 0 && ::fsync(::fileno(out)) == 0;
-    const int saved_errno = errno;
-    if (std::fclose(out) != 0 || !written) {
-        fail(std::strerror(written ? errno : saved_errno));
-    }
-    std::error_code error;
-    fs::rename(temp, file, error);
-    if (error) {
-        fail(error.message());
+    try {
+        write_file(file, text);
+    } catch (const FileWriteError& error) {
+        throw TraceFileError(name, "", "write-failed", error.reason());
     }
 }
 
