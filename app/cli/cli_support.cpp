@@ -1,12 +1,8 @@
 #include "cli_support.h"
 
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <ostream>
 
-#include <unistd.h>
+#include "ratelab/io/file_output.h"
 
 namespace ratelab::cli {
 
@@ -19,27 +15,12 @@ void write_output(const Arguments& args, const std::string& text, CommandIo& io)
     if (!path || *path == "-") {
         io.out << text;
         io.out.flush();
+        if (!io.out) {
+            throw io::FileWriteError("standard output", "the output could not be written");
+        }
         return;
     }
-    std::filesystem::path temp = *path;
-    temp += ".writing-" + std::to_string(::getpid());
-    {
-        std::ofstream file(temp, std::ios::binary);
-        file << text;
-        file.flush();
-        if (!file) {
-            const std::string why = std::strerror(errno);
-            std::error_code ignored;
-            std::filesystem::remove(temp, ignored);
-            throw std::runtime_error("cannot write " + *path + ": " + why);
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temp, *path, error);
-    if (error) {
-        std::filesystem::remove(temp, error);
-        throw std::runtime_error("cannot write " + *path + ": " + error.message());
-    }
+    io::write_file(*path, text);
 }
 
 std::vector<std::string> split_list(const std::string& text, char separator) {

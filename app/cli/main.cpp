@@ -1,8 +1,10 @@
 // ratelab-cli: the headless face of RateLab. Each subcommand lives in its own *_command.cpp.
 #include <iostream>
+#include <new>
 
 #include "command.h"
 #include "huge_page_malloc.h"
+#include "ratelab/io/file_output.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/simulation.h"
 #include "ratelab_version.h"
@@ -31,14 +33,25 @@ int run_command(const Command& command, const std::vector<std::string>& args) {
             return kExitOk;
         }
     }
+    Arguments parsed;
     try {
-        return command.run(parse_arguments(command, args), io);
+        parsed = parse_arguments(command, args);
+        return command.run(parsed, io);
     } catch (const UsageError& error) {
         std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
     } catch (const ratelab::io::TraceFileError& error) {
         std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
     } catch (const ratelab::SimulationError& error) {
         std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
+    } catch (const ratelab::io::FileWriteError& error) {
+        std::cerr << "ratelab-cli " << command.name << ": " << error.what() << " (write-failed)\n";
+        return kExitFailure;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "ratelab-cli " << command.name << ": "
+                  << (parsed.positionals.empty() ? std::string()
+                                                 : parsed.positionals.front() + ": ")
+                  << "not enough memory to finish this command (out-of-memory)\n";
+        return kExitFailure;
     } catch (const std::exception& error) {
         std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
         return kExitFailure;

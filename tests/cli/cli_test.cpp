@@ -1,5 +1,8 @@
 // ratelab-cli as a user runs it: exit statuses, what goes to stdout and what to stderr.
 #include <algorithm>
+#include <thread>
+
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 
@@ -176,5 +179,42 @@ TEST_CASE("cli: generate writes a valid trace, the same for the same seed") {
     const CliRun bad_value = run_cli("generate steady --per_window lots");
     CHECK(bad_value.status == 2);
     CHECK(one_line(bad_value.err));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cli: -o writes through links and pipes and keeps a file's permissions") {
+    const fs::path dir = cli_scratch_dir("output-targets");
+    const fs::path real = dir / "real.json";
+    write_file(real, "old");
+    fs::permissions(real, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+    const fs::path link = dir / "link.json";
+    fs::create_symlink(real.filename(), link);
+
+    CHECK(run_cli("simulate " + kDefaultTrace + " -o \"" + link.string() + "\"").status == 0);
+    CHECK(fs::is_symlink(fs::symlink_status(link)));
+    CHECK(Json::parse(read_file(real))["algorithms"].size() == 6);
+    CHECK(fs::status(real).permissions() ==
+          (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+
+    const fs::path fifo = dir / "pipe";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    std::string piped;
+    std::thread reader([&] { piped = read_file(fifo); });
+    CHECK(run_cli("simulate " + kDefaultTrace + " --summary -o \"" + fifo.string() + "\"").status ==
+          0);
+    reader.join();
+    CHECK(Json::parse(piped)["algorithms"].size() == 6);
+    CHECK(fs::is_fifo(fs::symlink_status(fifo)));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cli: a file that cannot be written exits 1 naming it and the reason") {
+    const fs::path dir = cli_scratch_dir("output-refused");
+    const CliRun run = run_cli("simulate " + kDefaultTrace + " -o \"" + dir.string() + "\"");
+    CHECK(run.status == 1);
+    CHECK(one_line(run.err));
+    CHECK(run.err == "ratelab-cli simulate: cannot write " + dir.string() +
+                         ": Is a directory (write-failed)\n");
+    CHECK(fs::is_directory(dir));
     fs::remove_all(dir);
 }
