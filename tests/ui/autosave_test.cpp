@@ -2,11 +2,15 @@
 // saved or the window closes normally, and offered back when its owner died.
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
+#include <cerrno>
+#include <cstring>
 
+#include "../full_disk.h"
 #include "session/autosave.h"
 #include "session/document_files.h"
 #include "session/session.h"
@@ -42,6 +46,30 @@ Autosave::Entry orphanCopyOf(const QString& folder, const QString& id) {
         }
     }
     return {};
+}
+
+/// A document of about 10 KB: larger than the disk's free space in the tests below, and small
+/// enough to sit whole in a 16 KB write buffer, where a failure shows only when it is flushed.
+void addManyRequests(Session& session) {
+    for (int i = 0; i < 600; ++i) {
+        session.addRequest(100 + i);
+    }
+}
+
+QByteArray contentsOf(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+std::size_t savedSize(const Session& session) {
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("size.json"));
+    saveDocument(session.document(), file);
+    return static_cast<std::size_t>(QFileInfo(file).size());
+}
+
+QString diskFullReason() {
+    return QString::fromLocal8Bit(std::strerror(EFBIG));
 }
 
 }  // namespace
@@ -171,6 +199,76 @@ private Q_SLOTS:
         QVERIFY(errors.front().front().toString().contains(QStringLiteral("broken.ratelab.json")));
         QVERIFY(session.trace() == before);
         QVERIFY(session.isModified());
+        // Set aside where a person can still find it, and never offered again.
+        QVERIFY(Autosave::leftBehind(dir.path()).isEmpty());
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("broken.unreadable.json"))));
+        QVERIFY(
+            errors.front().front().toString().contains(QStringLiteral("broken.unreadable.json")));
+    }
+
+    void savingOntoAFullDiskKeepsTheOldFileAndTheUnsavedMark() {
+        QTemporaryDir documents;
+        const QString file = documents.filePath(QStringLiteral("kept.ratelab.json"));
+        Session session;
+        FileController files(&session, nullptr);
+        files.setInteractive(false);
+        QVERIFY(files.saveTo(file));
+        const QByteArray before = contentsOf(file);
+        QVERIFY(!before.isEmpty());
+        addManyRequests(session);
+        const std::size_t size = savedSize(session);
+        QVERIFY2(size > 8192 && size < 16384, QByteArray::number(qulonglong(size)).constData());
+        QSignalSpy errors(&files, &FileController::errorOccurred);
+        {
+            test::FullDiskAfter full(4096);
+            QVERIFY(!files.saveTo(file));
+        }
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors.front().front().toString().contains(diskFullReason()));
+        QVERIFY(session.isModified());
+        QCOMPARE(contentsOf(file), before);
+        QCOMPARE(QDir(documents.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    }
+
+    void autosaveOnAFullDiskSaysWhyAndLeavesNoCopyToOffer() {
+        QTemporaryDir dir;
+        Session session;
+        Autosave autosave(&session, dir.path(), kManual);
+        addManyRequests(session);
+        QSignalSpy failed(&autosave, &Autosave::failed);
+        {
+            test::FullDiskAfter full(4096);
+            autosave.saveNow();
+            autosave.waitForWrite();
+        }
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.front().front().toString().contains(diskFullReason()));
+        QVERIFY(tracesIn(dir.path()).isEmpty());
+        // Once there is room again, the next interval writes the copy.
+        autosave.saveNow();
+        autosave.waitForWrite();
+        QCOMPARE(tracesIn(dir.path()).size(), 1);
+        QVERIFY(loadDocument(dir.filePath(tracesIn(dir.path()).front())).trace->requests ==
+                session.trace().requests);
+    }
+
+    void noRoomForTheLockFileIsReported() {
+        QTemporaryDir dir;
+        Session session;
+        Autosave autosave(&session, dir.path(), kManual);
+        QSignalSpy failed(&autosave, &Autosave::failed);
+        session.addRequest(12);
+        {
+            test::FullDiskAfter full(0);
+            autosave.saveNow();
+            autosave.waitForWrite();
+            session.addRequest(13);
+            autosave.saveNow();  // said once, not at every interval
+            autosave.waitForWrite();
+        }
+        QCOMPARE(failed.count(), 1);
+        QVERIFY(failed.front().front().toString().contains(QStringLiteral(".lock")));
+        QVERIFY(tracesIn(dir.path()).isEmpty());
     }
 
     void aFolderThatCannotBeCreatedIsReportedOnce() {

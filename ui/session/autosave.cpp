@@ -7,7 +7,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLockFile>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUuid>
 
@@ -26,13 +25,6 @@ constexpr qint64 kMaxOriginBytes = 64 * 1024;
 
 QString inFolder(const QString& folder, const QString& id, const QString& suffix) {
     return QDir(folder).filePath(id + suffix);
-}
-
-void writeSmallFile(const QString& path, const QByteArray& bytes) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        throw DocumentFileError{path, {}, file.errorString()};
-    }
 }
 
 Autosave::Entry readEntry(const QString& folder, const QString& id) {
@@ -103,6 +95,16 @@ bool Autosave::ensureLocked() {
     // Only a dead owner makes a copy recoverable, however long the window has been open.
     lock->setStaleLockTime(0);
     if (!lock->tryLock(0)) {
+        // Without its lock a copy would look abandoned to the next start: write none, and say
+        // why (a full disk leaves no room even for the lock).
+        const QString error =
+            tr("Autosave is off: cannot create the lock file %1 (the disk may be full or the "
+               "folder read-only)")
+                .arg(QDir::toNativeSeparators(ownPath(kLockSuffix)));
+        if (error != last_error_) {
+            last_error_ = error;
+            Q_EMIT failed(error);
+        }
         return false;
     }
     lock_ = std::move(lock);
@@ -131,7 +133,7 @@ void Autosave::saveNow() {
             QString error;
             try {
                 saveDocument(document, trace_path);
-                writeSmallFile(origin_path, origin_bytes);
+                writeWholeFile(origin_path, origin_bytes.toStdString());
             } catch (const DocumentFileError& failure) {
                 error = failure.message();
             }
@@ -196,6 +198,15 @@ QList<Autosave::Entry> Autosave::leftBehind(const QString& folder) {
 
 SessionDocument Autosave::load(const Entry& entry) {
     return loadDocument(entry.trace_path);
+}
+
+QString Autosave::setAside(const Entry& entry) {
+    const QString folder = QFileInfo(entry.trace_path).absolutePath();
+    const QString kept = inFolder(folder, entry.id, QStringLiteral(".unreadable.json"));
+    QFile::remove(kept);
+    const bool renamed = QFile::rename(entry.trace_path, kept);
+    discard(entry);
+    return renamed ? kept : QString();
 }
 
 void Autosave::discard(const Entry& entry) {

@@ -61,6 +61,10 @@ public:
     static SessionDocument load(const Entry& entry);
     /// Deletes an entry's files.
     static void discard(const Entry& entry);
+    /// Renames a copy that cannot be read to `<id>.unreadable.json` in the same folder, where
+    /// leftBehind() no longer finds it but a person still can. Returns the new path, or an
+    /// empty string if the copy could not be renamed (it is then deleted).
+    static QString setAside(const Entry& entry);
 
 Q_SIGNALS:
     void written(const QString& path);

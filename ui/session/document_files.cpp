@@ -1,9 +1,10 @@
 #include "session/document_files.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
+#include "ratelab/io/file_output.h"
 #include "ratelab/io/trace_file.h"
 
 namespace ratelab::ui {
@@ -23,7 +24,8 @@ QString DocumentFileError::message() const {
 }
 
 QString traceFileFilter() {
-    return QCoreApplication::translate("DocumentFiles", "RateLab traces (*.ratelab.json *.json);;All files (*)");
+    return QCoreApplication::translate("DocumentFiles",
+                                       "RateLab traces (*.ratelab.json *.json);;All files (*)");
 }
 
 SessionDocument loadDocument(const QString& path) {
@@ -70,12 +72,14 @@ void saveDocument(const SessionDocument& document, const QString& path) {
     } catch (const std::exception& error) {
         throw DocumentFileError{path, {}, QString::fromStdString(error.what())};
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), static_cast<qint64>(text.size())) !=
-            static_cast<qint64>(text.size()) ||
-        !file.commit()) {
-        throw DocumentFileError{path, {}, file.errorString()};
+    writeWholeFile(path, text);
+}
+
+void writeWholeFile(const QString& path, std::string_view bytes) {
+    try {
+        io::write_file(QFile::encodeName(path).toStdString(), bytes);
+    } catch (const io::FileWriteError& error) {
+        throw DocumentFileError{path, {}, QString::fromStdString(error.reason())};
     }
 }
 

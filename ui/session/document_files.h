@@ -2,6 +2,7 @@
 
 #include <QString>
 #include <stdexcept>
+#include <string_view>
 
 #include "session/session_document.h"
 
@@ -26,8 +27,11 @@ SessionDocument fromTraceDocument(io::TraceDocument document);
 
 /// Reads a trace file. Throws DocumentFileError and never returns a partial document.
 SessionDocument loadDocument(const QString& path);
-/// Writes the document atomically: on failure the old file stays. Throws DocumentFileError.
+/// Writes the document whole or not at all (see io::write_file): on failure, a full disk
+/// included, the old file stays as it was. Throws DocumentFileError.
 void saveDocument(const SessionDocument& document, const QString& path);
+/// Writes `bytes` to `path` as io::write_file does. Throws DocumentFileError.
+void writeWholeFile(const QString& path, std::string_view bytes);
 /// The file name filter for open and save dialogs.
 QString traceFileFilter();
 

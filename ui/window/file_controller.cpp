@@ -39,7 +39,7 @@ bool FileController::maybeSave() {
 
 void FileController::newDocument() {
     if (maybeSave()) {
-        session_->reset(SessionDocument::empty(), QString());
+        (void)session_->reset(SessionDocument::empty(), QString());  // nothing to simulate
         Q_EMIT statusMessage(tr("New empty trace: click the top row to add requests"));
     }
 }
@@ -70,7 +70,15 @@ bool FileController::openFile(const QString& path) {
     for (const std::string& warning : document.load_warnings) {
         notes << QString::fromStdString(warning);
     }
-    session_->reset(std::move(document), QFileInfo(path).absoluteFilePath());
+    if (const QString error =
+            session_->reset(std::move(document), QFileInfo(path).absoluteFilePath());
+        !error.isEmpty()) {
+        reportError(tr("Cannot open trace"),
+                    tr("%1: the trace was read but could not be simulated: %2.\n\nThe current "
+                       "trace stays open.")
+                        .arg(QFileInfo(path).fileName(), error));
+        return false;
+    }
     addRecentFile(session_->filePath());
     Q_EMIT statusMessage(notes.isEmpty() ? tr("Opened %1").arg(QDir::toNativeSeparators(path))
                                          : tr("Opened %1 (%2)")
@@ -83,7 +91,12 @@ bool FileController::openDocument(SessionDocument document) {
     if (!maybeSave()) {
         return false;
     }
-    session_->reset(std::move(document), QString());
+    if (const QString error = session_->reset(std::move(document), QString()); !error.isEmpty()) {
+        reportError(tr("Cannot open"),
+                    tr("This trace could not be simulated: %1.\n\nThe current trace stays open.")
+                        .arg(error));
+        return false;
+    }
     return true;
 }
 
@@ -123,6 +136,11 @@ bool FileController::offerRecovery() {
         return false;
     }
     for (const Autosave::Entry& entry : Autosave::leftBehind(autosave_->folder())) {
+        // Read before asking, so that only a copy that can be opened is ever offered.
+        std::optional<SessionDocument> document = readLeftBehind(entry);
+        if (!document) {
+            continue;
+        }
         QMessageBox box(
             QMessageBox::Warning, tr("Recover unsaved changes"),
             tr("RateLab did not close normally. Unsaved changes to “%1” were kept "
@@ -140,7 +158,7 @@ bool FileController::offerRecovery() {
         box.addButton(tr("&Not Now"), QMessageBox::RejectRole);
         box.setDefaultButton(recover_button);
         box.exec();
-        if (box.clickedButton() == recover_button && recover(entry)) {
+        if (box.clickedButton() == recover_button && adoptRecovered(entry, std::move(*document))) {
             return true;
         }
         if (box.clickedButton() == discard_button) {
@@ -151,14 +169,33 @@ bool FileController::offerRecovery() {
 }
 
 bool FileController::recover(const Autosave::Entry& entry) {
-    SessionDocument document;
+    std::optional<SessionDocument> document = readLeftBehind(entry);
+    return document && adoptRecovered(entry, std::move(*document));
+}
+
+std::optional<SessionDocument> FileController::readLeftBehind(const Autosave::Entry& entry) {
     try {
-        document = Autosave::load(entry);
+        return Autosave::load(entry);
     } catch (const DocumentFileError& error) {
-        reportError(tr("Cannot recover"), error.message());
+        const QString kept = Autosave::setAside(entry);
+        reportError(tr("Cannot recover"),
+                    kept.isEmpty()
+                        ? error.message()
+                        : tr("%1\n\nThe copy was moved to %2 and will not be offered again.")
+                              .arg(error.message(), QDir::toNativeSeparators(kept)));
+        return std::nullopt;
+    }
+}
+
+bool FileController::adoptRecovered(const Autosave::Entry& entry, SessionDocument document) {
+    if (const QString error = session_->reset(std::move(document), entry.original_path);
+        !error.isEmpty()) {
+        // Kept for a later start, perhaps with more memory.
+        reportError(
+            tr("Cannot recover"),
+            tr("The unsaved changes to %1 could not be simulated: %2.").arg(entry.name, error));
         return false;
     }
-    session_->reset(std::move(document), entry.original_path);
     session_->markUnsaved();
     if (autosave_ != nullptr) {
         autosave_->saveNow();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include <QObject>
 #include <QStringList>
 
@@ -35,8 +37,9 @@ public:
     /// the autosave folder. Returns true if one was recovered (the others wait for next time).
     bool offerRecovery();
     /// Loads a left-behind copy as unsaved changes to the file it came from; once this
-    /// session's own autosave holds it, the old copy is deleted. Keeps the current document and
-    /// reports the error if the copy cannot be read.
+    /// session's own autosave holds it, the old copy is deleted. If the copy cannot be read,
+    /// keeps the current document, reports the error and sets the copy aside, so that it is
+    /// not offered again.
     bool recover(const Autosave::Entry& entry);
 
     /// Off in tests: errors are only reported through errorOccurred(), never in a dialog.
@@ -56,6 +59,9 @@ Q_SIGNALS:
     void statusMessage(const QString& message);
 
 private:
+    /// Reads a left-behind copy; an unreadable one is reported and set aside.
+    std::optional<SessionDocument> readLeftBehind(const Autosave::Entry& entry);
+    bool adoptRecovered(const Autosave::Entry& entry, SessionDocument document);
     void addRecentFile(const QString& path);
     void reportError(const QString& title, const QString& message);
 
