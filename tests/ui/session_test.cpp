@@ -157,6 +157,40 @@ private Q_SLOTS:
         QVERIFY(session.isModified());  // the file holds the edit, the session no longer does
     }
 
+    void aDocumentThatCannotBeSimulatedReplacesNothing() {
+        Session session;
+        session.addRequest(17);
+        const auto result_before = session.result();
+        const SessionDocument before = session.document();
+        QSignalSpy results(&session, &Session::resultChanged);
+        QSignalSpy resets(&session, &Session::documentReset);
+        SessionDocument unusable = SessionDocument::defaultScenario();
+        unusable.name = "Cannot be simulated";
+        unusable.params.base.window = 0;
+        const QString error = session.reset(std::move(unusable), QStringLiteral("/tmp/x.json"));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(session.result() == result_before);
+        QCOMPARE(session.document().name, before.name);
+        QVERIFY(session.trace() == *before.trace);
+        QVERIFY(session.filePath().isEmpty());
+        QVERIFY(session.isModified());  // the unsaved edit is still there, and undoable
+        QCOMPARE(session.undoStack()->count(), 1);
+        QCOMPARE(results.count(), 0);
+        QCOMPARE(resets.count(), 0);
+    }
+
+    void aNewDocumentAfterRecoveredWorkIsUnmodified() {
+        Session session;
+        session.markUnsaved();  // as recovery does
+        QVERIFY(session.isModified());
+        QVERIFY(session.reset(SessionDocument::defaultScenario(), QStringLiteral("/tmp/a.json"))
+                    .isEmpty());
+        QVERIFY(!session.isModified());
+        session.addRequest(3);
+        session.undoStack()->undo();
+        QVERIFY(!session.isModified());
+    }
+
     void theEndCoversAWindowAndTheLongestQueueWait() {
         Session session;
         Rational longest;

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QUndoStack>
 #include <algorithm>
+#include <new>
 
 #include "commands/add_request_command.h"
 #include "commands/change_costs_command.h"
@@ -52,20 +53,30 @@ Tick Session::endTick() const {
     return std::max(duration, last + longest_delay.ceil() + 1);
 }
 
-void Session::reset(SessionDocument document, const QString& file_path) {
-    document_ = std::move(document);
-    if (!document_.trace) {
-        document_.trace = std::make_shared<const Trace>();
+QString Session::reset(SessionDocument document, const QString& file_path) {
+    if (!document.trace) {
+        document.trace = std::make_shared<const Trace>();
     }
+    // Simulated before anything is replaced: a document that cannot be simulated must not
+    // show up beside the previous document's decisions.
+    std::shared_ptr<const SimulationResult> result;
+    if (const QString error = simulateOrExplain(document, result); !error.isEmpty()) {
+        return error;
+    }
+    document_ = std::move(document);
+    result_ = std::move(result);
     undo_stack_->clear();
+    // clear() leaves an empty stack as it was, so a recovered document's mark would stay.
+    undo_stack_->setClean();
     selection_.clear();
     file_path_ = file_path;
-    resimulate();
+    Q_EMIT resultChanged(result_);
     Q_EMIT documentReset();
     Q_EMIT filePathChanged();
     Q_EMIT paramsChanged();
     Q_EMIT selectionChanged();
     Q_EMIT modifiedChanged(false);
+    return {};
 }
 
 void Session::markSaved(const QString& file_path) {
@@ -155,15 +166,28 @@ void Session::applyParams(const Params& params) {
     Q_EMIT paramsChanged();
 }
 
-void Session::resimulate(const std::shared_ptr<const SimulationResult>& previous) {
+QString Session::simulateOrExplain(const SessionDocument& document,
+                                   std::shared_ptr<const SimulationResult>& result,
+                                   const std::shared_ptr<const SimulationResult>& previous) {
     try {
-        result_ = previous ? ratelab::resimulate(*previous, document_.trace)
-                           : simulate(document_.trace, document_.params);
+        result = previous ? ratelab::resimulate(*previous, document.trace)
+                          : simulate(document.trace, document.params);
+    } catch (const std::bad_alloc&) {
+        return tr("there is not enough memory to simulate this trace");
     } catch (const std::exception& error) {
+        return QString::fromStdString(error.what());
+    }
+    return {};
+}
+
+void Session::resimulate(const std::shared_ptr<const SimulationResult>& previous) {
+    std::shared_ptr<const SimulationResult> result;
+    if (const QString error = simulateOrExplain(document_, result, previous); !error.isEmpty()) {
         // The edit stays (it can be undone), but views keep showing the last good result.
-        Q_EMIT simulationFailed(QString::fromStdString(error.what()));
+        Q_EMIT simulationFailed(error);
         return;
     }
+    result_ = std::move(result);
     Q_EMIT resultChanged(result_);
 }
 

@@ -40,8 +40,9 @@ public:
     /// The last tick worth showing: the trace, its queue delays and the document's duration.
     Tick endTick() const;
 
-    /// Replaces the whole document and forgets the undo history.
-    void reset(SessionDocument document, const QString& file_path);
+    /// Replaces the whole document and forgets the undo history. If the new document cannot be
+    /// simulated, changes nothing and returns why (else an empty string).
+    QString reset(SessionDocument document, const QString& file_path);
     /// Records that the document now matches the file at `file_path`.
     void markSaved(const QString& file_path);
     /// Records that the document differs from its file although the undo history is empty (work
@@ -86,6 +87,10 @@ private:
     /// Simulates the document; `previous`, a result for the same parameters, lets it reuse the
     /// decisions before the first changed request.
     void resimulate(const std::shared_ptr<const SimulationResult>& previous = nullptr);
+    /// Simulates `document` into `result`; returns why it could not (else an empty string).
+    static QString simulateOrExplain(const SessionDocument& document,
+                                     std::shared_ptr<const SimulationResult>& result,
+                                     const std::shared_ptr<const SimulationResult>& previous = {});
 
     SessionDocument document_;
     std::shared_ptr<const SimulationResult> result_;

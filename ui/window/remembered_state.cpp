@@ -103,7 +103,8 @@ void restore(const QSettings& settings, Session& session, PlaybackClock& clock) 
         params->keys = document.params.keys;
         if (*params != document.params) {
             document.params = *params;
-            session.reset(std::move(document), session.filePath());
+            // Remembered parameters that no longer simulate leave the default scenario as it is.
+            (void)session.reset(std::move(document), session.filePath());
         }
     }
     if (const auto value = speed(settings)) {
