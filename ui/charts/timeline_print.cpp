@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/algorithm_names.h"
 #include "charts/chart_theme.h"
-#include "session/algorithm_names.h"
 #include "session/frame_model.h"
 #include "timeline/time_axis.h"
 #include "timeline/timeline_layout.h"

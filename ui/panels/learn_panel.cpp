@@ -2,7 +2,7 @@
 
 #include <QFile>
 
-#include "session/algorithm_names.h"
+#include "charts/algorithm_names.h"
 
 namespace ratelab::ui {
 

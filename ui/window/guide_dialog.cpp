@@ -9,9 +9,9 @@
 #include <QTreeWidgetItemIterator>
 #include <QVBoxLayout>
 
+#include "charts/algorithm_names.h"
 #include "panels/learn_panel.h"
 #include "ratelab/registry.h"
-#include "session/algorithm_names.h"
 
 namespace ratelab::ui {
 

@@ -1,4 +1,4 @@
-#include "session/algorithm_names.h"
+#include "charts/algorithm_names.h"
 
 #include <QCoreApplication>
 
@@ -12,6 +12,14 @@ QString algorithmName(std::string_view id) {
         return QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
     }
     return QCoreApplication::translate("Algorithm", info->name.c_str());
+}
+
+QString laneName(std::string_view id, std::string_view label) {
+    const AlgorithmInfo* info = Registry::instance().find(id);
+    if (label.empty() || (info != nullptr && label == info->name)) {
+        return algorithmName(id);
+    }
+    return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
 QString algorithmSummary(std::string_view id) {
