@@ -25,6 +25,11 @@ std::optional<std::int64_t> Arguments::integer(const std::string& name, std::int
     return value;
 }
 
+std::vector<std::string> Arguments::all(const std::string& name) const {
+    const auto it = repeated.find(name);
+    return it == repeated.end() ? std::vector<std::string>{} : it->second;
+}
+
 Arguments parse_arguments(const Command& command, const std::vector<std::string>& args) {
     Arguments parsed;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -63,6 +68,7 @@ Arguments parse_arguments(const Command& command, const std::vector<std::string>
         } else {
             throw UsageError("--" + key + " needs a value");
         }
+        parsed.repeated[key].push_back(parsed.options[key]);
     }
     if (parsed.positionals.size() < command.min_positionals ||
         parsed.positionals.size() > command.max_positionals) {

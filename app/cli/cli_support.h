@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "command.h"
+#include "ratelab/model.h"
 
 namespace ratelab::cli {
 
@@ -13,6 +14,13 @@ OptionSpec output_option(const std::string& what);
 /// all, a device or a FIFO written through), or to stdout when there is none or it is "-".
 /// Throws io::FileWriteError.
 void write_output(const Arguments& args, const std::string& text, CommandIo& io);
+/// --lane SPEC (repeatable) and --algorithms ID,..., which every simulating command takes.
+std::vector<OptionSpec> lane_options();
+/// `options` followed by lane_options().
+std::vector<OptionSpec> with_lane_options(std::vector<OptionSpec> options);
+/// Sets `params.lanes` from --lane (in the order given) or --algorithms (default lanes of those
+/// ids); leaves the trace's lanes without either. Throws UsageError naming the lane at fault.
+void apply_lane_options(const Arguments& args, Params& params);
 /// "a,b,,c" -> {"a", "b", "c"}.
 std::vector<std::string> split_list(const std::string& text, char separator = ',');
 

@@ -31,11 +31,16 @@ struct OptionSpec {
 class Arguments {
 public:
     std::vector<std::string> positionals;
-    /// Options as given (a flag maps to ""), in the order of the command line for repeats.
+    /// Options as given (a flag maps to ""); the last value of a repeated option.
     std::map<std::string, std::string> options;
+    /// Every value of each option, in the order of the command line (for repeatable options
+    /// such as --lane).
+    std::map<std::string, std::vector<std::string>> repeated;
 
     bool has(const std::string& name) const { return options.count(name) != 0; }
     std::optional<std::string> get(const std::string& name) const;
+    /// Every value given for `name`, in order; empty when it is not given.
+    std::vector<std::string> all(const std::string& name) const;
     /// A whole number in [min, max]; throws UsageError naming the option.
     std::optional<std::int64_t> integer(const std::string& name, std::int64_t min,
                                         std::int64_t max) const;

@@ -8,7 +8,8 @@
     X(validate)                 \
     X(generate)                 \
     X(import)                   \
-    X(render)
+    X(render)                   \
+    X(algorithms)
 
 namespace ratelab::cli {
 

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "cli_support.h"
+#include "ratelab/io/lane_spec.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
@@ -49,6 +50,7 @@ int run_compare(const Arguments& args, CommandIo& io) {
     } else {
         doc = io::load_trace(args.positionals[0]);
     }
+    apply_lane_options(args, doc.params);
     const auto trace = std::make_shared<const Trace>(doc.trace);
     const auto result = simulate(trace, doc.params);
 
@@ -58,17 +60,22 @@ int run_compare(const Arguments& args, CommandIo& io) {
                        std::to_string(trace->requests.size()) + " requests\n\n";
     std::vector<Row> rows = {{"algorithm", "accepted", "rejected", "worst burst", "max delay",
                               "state after the last request"}};
-    for (const AlgorithmRun& run : result->runs) {
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+        const AlgorithmRun& run = result->runs[lane];
         const Burst& burst = run.worst_burst;
         std::string state = "-";
         if (!trace->requests.empty()) {
             const Request& last = trace->requests.back();
-            state = state_at(*result, run.id, last.key, last.tick).summary;
+            state = state_at(*result, lane, last.key, last.tick).summary;
         }
-        rows.push_back({run.id, count_and_cost(run.totals.accepted, run.totals.accepted_cost),
+        // The default lanes go by their ids, as scripts read them; a chosen lane by its spec.
+        const Lane& chosen = result->lanes[lane];
+        const std::string name =
+            chosen.params.empty() && chosen.label.empty() ? run.id : io::lane_spec(chosen);
+        rows.push_back({name, count_and_cost(run.totals.accepted, run.totals.accepted_cost),
                         count_and_cost(run.totals.rejected, run.totals.rejected_cost),
                         std::to_string(burst.cost) + " from tick " + burst.start.to_short(),
-                        run.id == "leaky_bucket" ? run.totals.max_delay.to_short() : "-", state});
+                        run.releases ? run.totals.max_delay.to_short() : "-", state});
     }
     text += render_table(rows, {false, true, true, false, true, false});
     write_output(args, text, io);
@@ -84,7 +91,7 @@ Command make_compare_command() {
             "Without a trace, compares the built-in default scenario (L = 4, W = 10, one\n"
             "request at each of ticks 6 to 13). The worst burst is the largest accepted cost\n"
             "inside any W ticks; the leaky bucket's is measured on its releases.",
-            {output_option("the table")},
+            with_lane_options({output_option("the table")}),
             0,
             1,
             false,

@@ -90,6 +90,7 @@ int run_render(const Arguments& args, CommandIo& io) {
     if (auto window = args.integer("window", 1, bounds::kMaxWindow))
         doc.params.base.window = *window;
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
+    apply_lane_options(args, doc.params);
     const auto result = simulate(trace, doc.params);
 
     // Charts need a QApplication (not merely a QGuiApplication), and no display is needed:
@@ -140,15 +141,16 @@ Command make_render_command() {
             "A figure composes a title, the timeline, the comparison table, the load chart\n"
             "and a caption. Sizes are logical pixels (points in a PDF); --scale multiplies\n"
             "the pixels of a PNG. SVG keeps its text as text; PDF embeds its fonts.",
-        {{"view", "VIEW", "what to draw (default: load)"},
-         {"format", "FORMAT", "png, svg or pdf (default: from the file name)"},
-         {"width", "PX", "width in logical pixels (default: 800; figure 1000)"},
-         {"height", "PX", "height in logical pixels (default: 450; figure and timeline more)"},
-         {"scale", "N", "device pixels per logical pixel in a PNG, 1 to 4 (default: 1)"},
-         {"limit", "L", "override the trace's limit L"},
-         {"window", "W", "override the trace's window W (ticks)"},
-         {"title", "TEXT", "replace the title"},
-         output_option("the image")},
+        with_lane_options(
+            {{"view", "VIEW", "what to draw (default: load)"},
+             {"format", "FORMAT", "png, svg or pdf (default: from the file name)"},
+             {"width", "PX", "width in logical pixels (default: 800; figure 1000)"},
+             {"height", "PX", "height in logical pixels (default: 450; figure and timeline more)"},
+             {"scale", "N", "device pixels per logical pixel in a PNG, 1 to 4 (default: 1)"},
+             {"limit", "L", "override the trace's limit L"},
+             {"window", "W", "override the trace's window W (ticks)"},
+             {"title", "TEXT", "replace the title"},
+             output_option("the image")}),
         1,
         1,
         false,

@@ -11,27 +11,6 @@ namespace ratelab::cli {
 
 namespace {
 
-std::vector<std::string> chosen_algorithms(const Arguments& args) {
-    const auto list = args.get("algorithms");
-    if (!list) {
-        return {};
-    }
-    std::vector<std::string> ids = split_list(*list);
-    if (ids.empty()) {
-        throw UsageError("--algorithms needs at least one algorithm id");
-    }
-    for (const std::string& id : ids) {
-        if (!Registry::instance().find(id)) {
-            std::string known;
-            for (const std::string& name : Registry::instance().ids()) {
-                known += (known.empty() ? "" : ", ") + name;
-            }
-            throw UsageError("unknown algorithm \"" + id + "\" (known: " + known + ")");
-        }
-    }
-    return ids;
-}
-
 int run_simulate(const Arguments& args, CommandIo& io) {
     io::TraceDocument doc = io::load_trace(args.positionals[0]);
     for (const std::string& warning : doc.warnings) {
@@ -43,12 +22,13 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     if (auto window = args.integer("window", 1, bounds::kMaxWindow)) {
         doc.params.base.window = *window;
     }
+    apply_lane_options(args, doc.params);
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
     io::ReportOptions options;
     options.summary = args.has("summary");
     RunOptions run;
     run.keep_decisions = !options.summary;  // a summary needs no per-request columns
-    const auto result = simulate(trace, doc.params, chosen_algorithms(args), run);
+    const auto result = simulate(trace, doc.params, {}, run);
     write_output(args, io::format_json(io::make_report(*result, options)), io);
     return kExitOk;
 }
@@ -56,21 +36,22 @@ int run_simulate(const Arguments& args, CommandIo& io) {
 }  // namespace
 
 Command make_simulate_command() {
-    return {"simulate",
-            "run the algorithms over a trace and print a JSON report",
-            "simulate TRACE.json [options]",
-            "The report lists, per algorithm, the accepted and rejected counts and costs, the\n"
-            "worst W-tick burst and every decision (times in ticks; \"retry_after\": \"never\"\n"
-            "when a request can never pass). See README.md, \"Command line\".",
-            {{"limit", "L", "override the trace's limit L"},
-             {"window", "W", "override the trace's window W (ticks)"},
-             {"algorithms", "ID,...", "run only these algorithms, in this order"},
-             {"summary", "", "totals and worst bursts only, without the decisions"},
-             output_option("the report")},
-            1,
-            1,
-            false,
-            run_simulate};
+    return {
+        "simulate",
+        "run the algorithms over a trace and print a JSON report",
+        "simulate TRACE.json [options]",
+        "The report lists, per lane (the trace's lanes, or those given with --lane), its\n"
+        "label and resolved parameters, the accepted and rejected counts and costs, the\n"
+        "worst W-tick burst and every decision (times in ticks; \"retry_after\": \"never\"\n"
+        "when a request can never pass). See README.md, \"Command line\".",
+        with_lane_options({{"limit", "L", "override the trace's limit L"},
+                           {"window", "W", "override the trace's window W (ticks)"},
+                           {"summary", "", "totals and worst bursts only, without the decisions"},
+                           output_option("the report")}),
+        1,
+        1,
+        false,
+        run_simulate};
 }
 
 }  // namespace ratelab::cli

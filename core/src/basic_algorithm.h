@@ -6,12 +6,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "branch_free.h"
 #include "burst.h"
 #include "memory_advice.h"
+#include "param_reader.h"
 #include "ratelab/algorithm.h"
 #include "ratelab/registry.h"
 
@@ -23,7 +25,8 @@ namespace ratelab::detail {
 ///
 ///   static constexpr std::string_view kId;
 ///   static constexpr bool kShapes;            // delays instead of only accepting or rejecting
-///   struct Config; static Config configure(const Limits&);
+///   static std::vector<ParameterInfo> parameters();  // every parameter configure() reads
+///   struct Config; static Config configure(const Limits&);  // reads them with ParamReader<P>
 ///   struct State;  static State initial(const Config&);
 ///   static bool decide(const Config&, State&, Tick now, std::int64_t cost, bool rejections_count);
 ///   static std::optional<Rational> retry_after(const Config&, const State&, Tick now,
@@ -34,6 +37,8 @@ namespace ratelab::detail {
 ///   static UnitSegment released_units(const Config&, const State&, std::int64_t cost); // shapers
 ///   only
 ///   static void prefetch(const State&);       // optional: touch memory a state points to
+///   static ShaperLaw shaper_law(const Config&);      // shapers: how they release
+///   static LevelLaw level_law(const Config&);        // optional: its state as a refilling level
 template <class P>
 class BasicAlgorithm final : public Algorithm {
 public:
@@ -201,10 +206,23 @@ std::vector<typename P::Config> BasicAlgorithm<P>::configure_keys(const Trace& t
                                                                   const Params& params) {
     if (params.keys.empty())
         return {P::configure(params.base)};  // one for all keys
+    // Configured once per tier, not once per key: a million keys share a handful of tiers.
+    const Config base = P::configure(params.base);
+    std::unordered_map<const Limits*, Config> tiers;
     std::vector<Config> configs;
     configs.reserve(trace.keys.size());
-    for (const std::string& key : trace.keys)
-        configs.push_back(P::configure(params.for_key(key)));
+    for (const std::string& key : trace.keys) {
+        const Limits& limits = params.for_key(key);
+        if (&limits == &params.base) {
+            configs.push_back(base);
+            continue;
+        }
+        auto it = tiers.find(&limits);
+        if (it == tiers.end()) {
+            it = tiers.emplace(&limits, P::configure(limits)).first;
+        }
+        configs.push_back(it->second);
+    }
     return configs;
 }
 
@@ -473,12 +491,22 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
 
 /// The registry entry for policy P.
 template <class P>
-AlgorithmInfo make_info(std::string name, std::string summary, int order,
-                        std::vector<ParameterInfo> parameters = {}) {
-    return AlgorithmInfo{
-        std::string(P::kId),   std::move(name),
-        std::move(summary),    order,
-        std::move(parameters), [] { return std::make_unique<BasicAlgorithm<P>>(); }};
+AlgorithmInfo make_info(std::string name, std::string summary, int order) {
+    AlgorithmInfo info;
+    info.id = std::string(P::kId);
+    info.name = std::move(name);
+    info.summary = std::move(summary);
+    info.order = order;
+    info.releases = P::kShapes;
+    info.parameters = declared<P>();
+    if constexpr (requires(const typename P::Config& c) { P::shaper_law(c); }) {
+        info.shaper_law = [](const Limits& l) { return P::shaper_law(P::configure(l)); };
+    }
+    if constexpr (requires(const typename P::Config& c) { P::level_law(c); }) {
+        info.level_law = [](const Limits& l) { return P::level_law(P::configure(l)); };
+    }
+    info.make = [] { return std::make_unique<BasicAlgorithm<P>>(); };
+    return info;
 }
 
 }  // namespace ratelab::detail

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ratelab/limits.h"
+#include "ratelab/registry.h"
 
 namespace ratelab {
 
@@ -40,6 +41,15 @@ Trace TraceBuilder::take() && {
     return std::move(trace_);
 }
 
+std::optional<ParamValue> Limits::override_of(std::string_view algorithm,
+                                              std::string_view parameter) const {
+    const auto values = overrides.find(algorithm);
+    if (values == overrides.end())
+        return std::nullopt;
+    const auto value = values->second.find(parameter);
+    return value == values->second.end() ? std::nullopt : std::optional<ParamValue>(value->second);
+}
+
 const Limits& Params::for_key(std::string_view key) const {
     if (keys.empty())
         return base;
@@ -57,16 +67,22 @@ void check_range(std::vector<std::string>& errors, const std::string& where, con
     }
 }
 
-void check_rational(std::vector<std::string>& errors, const std::string& where, const char* what,
-                    const std::optional<Rational>& value) {
-    if (!value)
+/// Every value names a registered algorithm and one of its declared parameters, of the declared
+/// kind and within its bounds.
+void check_values(std::vector<std::string>& errors, const std::string& where,
+                  const std::string& algorithm, const ParamValues& values) {
+    const AlgorithmInfo* info = Registry::instance().find(algorithm);
+    if (info == nullptr) {
+        errors.push_back(where + "unknown algorithm \"" + algorithm + "\"");
         return;
-    if (value->num() < 1 || value->num() > bounds::kMaxRationalPart ||
-        value->den() > bounds::kMaxRationalDen) {
-        errors.push_back(where + std::string(what) +
-                         " must be a positive fraction with numerator <= " +
-                         std::to_string(bounds::kMaxRationalPart) + " and denominator <= " +
-                         std::to_string(bounds::kMaxRationalDen) + ", got " + value->to_string());
+    }
+    for (const auto& [id, value] : values) {
+        const ParameterInfo* declared = find_parameter(info->parameters, id);
+        if (declared == nullptr) {
+            errors.push_back(where + algorithm + " has no parameter \"" + id + "\"");
+        } else if (auto problem = check_value(*declared, value)) {
+            errors.push_back(where + algorithm + "." + *problem);
+        }
     }
 }
 
@@ -74,25 +90,62 @@ void validate_limits(std::vector<std::string>& errors, const std::string& where,
                      const Limits& limits) {
     check_range(errors, where, "limit", limits.limit, bounds::kMaxLimit);
     check_range(errors, where, "window", limits.window, bounds::kMaxWindow);
-    const Overrides& o = limits.overrides;
-    if (o.bucket_capacity)
-        check_range(errors, where, "capacity", *o.bucket_capacity, bounds::kMaxLimit);
-    if (o.queue_size)
-        check_range(errors, where, "queue_size", *o.queue_size, bounds::kMaxLimit);
-    if (o.gcra_burst)
-        check_range(errors, where, "burst", *o.gcra_burst, bounds::kMaxLimit);
-    check_rational(errors, where, "refill_rate", o.refill_rate);
-    check_rational(errors, where, "drain_interval", o.drain_interval);
-    check_rational(errors, where, "emission_interval", o.emission_interval);
+    for (const auto& [algorithm, values] : limits.overrides) {
+        check_values(errors, where, algorithm, values);
+    }
 }
 
 }  // namespace
+
+std::vector<Lane> default_lanes() {
+    std::vector<Lane> lanes;
+    for (const AlgorithmInfo* info : Registry::instance().all()) {
+        lanes.push_back(Lane{info->id, {}, {}, false});
+    }
+    return lanes;
+}
+
+std::vector<Lane> lanes_of(const Params& params) {
+    return params.lanes.empty() ? default_lanes() : params.lanes;
+}
+
+Params params_for_lane(const Params& params, const Lane& lane) {
+    Params out;
+    out.base = params.base;
+    out.rejections_count = params.rejections_count;
+    out.keys = params.keys;
+    out.lanes = {lane};
+    if (!lane.params.empty()) {
+        const auto apply = [&lane](Limits& limits) {
+            for (const auto& [id, value] : lane.params) {
+                limits.overrides[lane.algorithm][id] = value;
+            }
+        };
+        apply(out.base);
+        for (auto& [key, limits] : out.keys) {
+            apply(limits);
+        }
+    }
+    return out;
+}
+
+std::string lane_label(const Lane& lane) {
+    if (!lane.label.empty()) {
+        return lane.label;
+    }
+    const AlgorithmInfo* info = Registry::instance().find(lane.algorithm);
+    return info != nullptr ? info->name : lane.algorithm;
+}
 
 std::vector<std::string> validate(const Params& params) {
     std::vector<std::string> errors;
     validate_limits(errors, "", params.base);
     for (const auto& [key, limits] : params.keys) {
         validate_limits(errors, "key \"" + key + "\": ", limits);
+    }
+    for (std::size_t i = 0; i < params.lanes.size(); ++i) {
+        check_values(errors, "lane " + std::to_string(i + 1) + ": ", params.lanes[i].algorithm,
+                     params.lanes[i].params);
     }
     return errors;
 }

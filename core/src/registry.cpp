@@ -26,6 +26,22 @@ void Registry::add(AlgorithmInfo info) {
         [](const AlgorithmInfo& a, const AlgorithmInfo& b) { return a.order < b.order; });
 }
 
+ParamValues resolved_params(const AlgorithmInfo& algorithm, const Limits& limits) {
+    const auto overrides = limits.overrides.find(algorithm.id);
+    ParamValues values;
+    for (const ParameterInfo& parameter : algorithm.parameters) {
+        const ParamValue* set = nullptr;
+        if (overrides != limits.overrides.end()) {
+            if (const auto it = overrides->second.find(parameter.id);
+                it != overrides->second.end()) {
+                set = &it->second;
+            }
+        }
+        values[parameter.id] = set != nullptr ? *set : parameter.default_for(limits.context());
+    }
+    return values;
+}
+
 const AlgorithmInfo* Registry::find(std::string_view id) const {
     const auto it = std::find_if(infos_.begin(), infos_.end(),
                                  [id](const AlgorithmInfo& info) { return info.id == id; });

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
 namespace ratelab {
@@ -171,14 +172,13 @@ KeyId busiest_key(const Trace& trace) {
     return static_cast<KeyId>(std::max_element(counts.begin(), counts.end()) - counts.begin());
 }
 
-/// Each key's drain interval, the leaky bucket's time between two released cost units.
-std::vector<Rational> drain_intervals(const Trace& trace, const Params& params) {
+/// Each key's time between two released cost units, for a shaper.
+std::vector<Rational> release_spacings(const Trace& trace, const Params& params,
+                                       const AlgorithmInfo& info) {
     std::vector<Rational> out;
     out.reserve(trace.keys.size());
     for (const std::string& key : trace.keys) {
-        const Limits& limits = params.for_key(key);
-        out.push_back(
-            limits.overrides.drain_interval.value_or(Rational(limits.window, limits.limit)));
+        out.push_back(info.shaper_law(params.for_key(key)).spacing);
         if (params.keys.empty())
             break;  // every key shares the base limits
     }
@@ -186,15 +186,17 @@ std::vector<Rational> drain_intervals(const Trace& trace, const Params& params) 
 }
 
 /// Fills the per-request series of one run; returns the last tick at which anything changes.
-Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, const AlgorithmRun& run,
+Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size_t lane,
                  KeyId level_key, Tick from) {
     const Trace& trace = *result.trace;
-    const Params& params = result.params;
+    const AlgorithmRun& run = result.runs[lane];
+    const Params& params = result.lane_params[lane];
+    const AlgorithmInfo& info = *Registry::instance().find(run.id);
     const std::vector<Request>& requests = trace.requests;
     std::vector<std::pair<Tick, std::int64_t>> releases;
     std::vector<Rational> drains;
     if (run.releases) {
-        drains = drain_intervals(trace, params);
+        drains = release_spacings(trace, params, info);
         releases.reserve(requests.size());
         out.delays.reserve(requests.size());
     }
@@ -223,18 +225,13 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, const Alg
         out.load = difference(out.accepted, out.accepted, window);
     }
 
-    const Limits& limits = params.for_key(trace.key_name(level_key));
-    if (run.id == "token_bucket") {
-        out.level_capacity = limits.overrides.bucket_capacity.value_or(limits.limit);
-        const Rational rate =
-            limits.overrides.refill_rate.value_or(Rational(limits.limit, limits.window));
-        out.level = bucket_level(trace, run, level_key, out.level_capacity, rate, from);
-    } else if (run.id == "gcra") {
-        out.level_capacity = limits.overrides.gcra_burst.value_or(limits.limit);
-        const Rational interval =
-            limits.overrides.emission_interval.value_or(Rational(limits.window, limits.limit));
-        out.level =
-            bucket_level(trace, run, level_key, out.level_capacity, Rational(1) / interval, from);
+    if (info.shaper_law) {
+        out.queue_capacity = info.shaper_law(params.base).capacity;
+    }
+    if (info.level_law) {
+        const LevelLaw law = info.level_law(params.for_key(trace.key_name(level_key)));
+        out.level_capacity = law.capacity;
+        out.level = bucket_level(trace, run, level_key, law.capacity, law.slope, from);
     }
     return last_change;
 }
@@ -295,13 +292,16 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
         out.level_key = busiest_key(trace);
     out.from = trace.requests.empty() ? 0 : trace.requests.front().tick;
     Tick last_change = out.from;
-    for (const AlgorithmRun& run : result.runs) {
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
         AlgorithmSeries& series = out.algorithms.emplace_back();
         series.id = run.id;
+        series.label = run.label;
+        series.releases = run.releases;
         series.worst_burst = run.worst_burst;
         if (out.has_decisions)
             last_change =
-                std::max(last_change, fill_series(series, result, run, out.level_key, out.from));
+                std::max(last_change, fill_series(series, result, lane, out.level_key, out.from));
     }
     out.to = last_change + out.window;
     return out;

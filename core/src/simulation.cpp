@@ -71,6 +71,16 @@ void check_trace(const Trace& trace) {
         throw SimulationError(join_errors("trace", errors));
 }
 
+void check_lane(const SimulationResult& result, std::size_t lane) {
+    if (lane >= result.runs.size())
+        throw SimulationError("no lane " + std::to_string(lane));
+}
+
+void label_runs(SimulationResult& result) {
+    for (std::size_t i = 0; i < result.runs.size(); ++i)
+        result.runs[i].label = lane_label(result.lanes[i]);
+}
+
 }  // namespace
 
 const AlgorithmRun* SimulationResult::find(std::string_view id) const {
@@ -96,13 +106,22 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
 
     auto result = std::make_shared<SimulationResult>();
     result->params = params;
-    const std::vector<std::string> chosen = ids.empty() ? Registry::instance().ids() : ids;
+    if (ids.empty()) {
+        result->lanes = lanes_of(params);
+    } else {
+        for (const std::string& id : ids)
+            result->lanes.push_back(Lane{id, {}, {}, false});
+    }
     std::vector<std::unique_ptr<Algorithm>> algorithms;
-    for (const std::string& id : chosen)
-        algorithms.push_back(make_algorithm(id));
+    for (const Lane& lane : result->lanes) {
+        algorithms.push_back(make_algorithm(lane.algorithm));
+        result->lane_params.push_back(params_for_lane(params, lane));
+    }
     result->runs.resize(algorithms.size());
-    run_all(algorithms.size(), trace->requests.size(), options,
-            [&](std::size_t i) { result->runs[i] = algorithms[i]->run(*trace, params, options); });
+    run_all(algorithms.size(), trace->requests.size(), options, [&](std::size_t i) {
+        result->runs[i] = algorithms[i]->run(*trace, result->lane_params[i], options);
+    });
+    label_runs(*result);
     result->trace = std::move(trace);
     return result;
 }
@@ -130,16 +149,20 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
 
     auto result = std::make_shared<SimulationResult>();
     result->params = previous.params;
+    result->lanes = previous.lanes;
+    result->lane_params = previous.lane_params;
     std::vector<std::unique_ptr<Algorithm>> algorithms;
-    for (const AlgorithmRun& run : previous.runs)
-        algorithms.push_back(make_algorithm(run.id));
+    for (const Lane& lane : previous.lanes)
+        algorithms.push_back(make_algorithm(lane.algorithm));
     result->runs.resize(algorithms.size());
     run_all(algorithms.size(), after.size(), options, [&](std::size_t i) {
         const AlgorithmRun& old = previous.runs[i];
+        const Params& params = previous.lane_params[i];
         result->runs[i] = reusable && old.has_decisions()
-                              ? algorithms[i]->rerun(*trace, previous.params, old, unchanged, tail)
-                              : algorithms[i]->run(*trace, previous.params, options);
+                              ? algorithms[i]->rerun(*trace, params, old, unchanged, tail)
+                              : algorithms[i]->run(*trace, params, options);
     });
+    label_runs(*result);
     result->trace = std::move(trace);
     return result;
 }
@@ -150,31 +173,39 @@ std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& 
     auto result = std::make_shared<SimulationResult>();
     result->trace = full.trace;
     result->params = full.params;
+    result->lanes = full.lanes;
+    result->lane_params = full.lane_params;
     std::vector<std::unique_ptr<Algorithm>> algorithms;
-    for (const AlgorithmRun& run : full.runs)
-        algorithms.push_back(make_algorithm(run.id));
+    for (const Lane& lane : full.lanes)
+        algorithms.push_back(make_algorithm(lane.algorithm));
     result->runs.resize(algorithms.size());
     // Resuming from checkpoints is too little work to share out; starting over is not.
     RunOptions options;
     options.keep_decisions = false;
     options.threads = full.kept_checkpoints() ? 1 : 0;
     run_all(algorithms.size(), count, options, [&](std::size_t i) {
-        result->runs[i] = algorithms[i]->prefix(*full.trace, full.params, full.runs[i], count);
+        result->runs[i] =
+            algorithms[i]->prefix(*full.trace, full.lane_params[i], full.runs[i], count);
     });
+    label_runs(*result);
     return result;
 }
 
-LimiterState state_at(const SimulationResult& result, std::string_view id, KeyId key, Tick at) {
+LimiterState state_at(const SimulationResult& result, std::size_t lane, KeyId key, Tick at) {
+    check_lane(result, lane);
     if (key >= result.trace->keys.size())
         throw SimulationError("unknown key id " + std::to_string(key));
-    return make_algorithm(id)->state_at(*result.trace, result.params, key, at, result.find(id));
+    return make_algorithm(result.lanes[lane].algorithm)
+        ->state_at(*result.trace, result.lane_params[lane], key, at, &result.runs[lane]);
 }
 
-Explanation explain(const SimulationResult& result, std::string_view id, std::size_t index) {
+Explanation explain(const SimulationResult& result, std::size_t lane, std::size_t index) {
+    check_lane(result, lane);
     if (index >= result.trace->requests.size()) {
         throw SimulationError("no request with index " + std::to_string(index));
     }
-    return make_algorithm(id)->explain(*result.trace, result.params, index, result.find(id));
+    return make_algorithm(result.lanes[lane].algorithm)
+        ->explain(*result.trace, result.lane_params[lane], index, &result.runs[lane]);
 }
 
 Trace default_trace() {

@@ -132,7 +132,7 @@ TEST_CASE("panel: clicking a legend entry hides the algorithm and keeps the entr
     CHECK(marker->isVisible());
     CHECK(p.panel.view(ChartKind::Cumulative)
               ->hiddenGroups()
-              .contains(QStringLiteral("sliding_log")));
+              .contains(laneGroup(1)));  // the second lane: the sliding log
     Q_EMIT marker->clicked();
     CHECK(p.panel.view(ChartKind::Cumulative)->hiddenGroups().isEmpty());
 }
@@ -163,7 +163,7 @@ TEST_CASE("hover: the crosshair text gives the tick and each algorithm's value")
     CHECK(load.contains(QStringLiteral("Fixed window: <b>8</b>")));
     CHECK(load.contains(QStringLiteral("Sliding log: <b>4</b>")));
     const QString hidden =
-        chartHoverText(ChartKind::Load, input, 13.0, {QStringLiteral("fixed_window")});
+        chartHoverText(ChartKind::Load, input, 13.0, {laneGroup(0)});  // the fixed window
     CHECK_FALSE(hidden.contains(QStringLiteral("Fixed window")));
     const QString bucket = chartHoverText(ChartKind::Bucket, input, 8.0, {});
     CHECK(bucket.contains(QStringLiteral("Token bucket: <b>1.8</b>")));

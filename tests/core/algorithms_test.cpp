@@ -142,19 +142,19 @@ TEST_CASE("every key has its own state, and a key may have its own tier") {
 
 TEST_CASE("overrides replace the defaults derived from L and W") {
     Params params = limits(4, 10);
-    params.base.overrides.bucket_capacity = 2;
-    params.base.overrides.refill_rate = Rational(1, 5);
+    params.base.set_override("token_bucket", "capacity", Rational(2));
+    params.base.set_override("token_bucket", "refill_rate", Rational(1, 5));
     auto trace = ticks({0, 0, 0, 5});
     const auto bucket = run_one("token_bucket", trace, params);
     CHECK(pattern(bucket) == "AARA");
     CHECK(bucket.decision(*trace, 2).retry_after == Rational(5));
 
-    params.base.overrides.gcra_burst = 2;
-    params.base.overrides.emission_interval = Rational(5);
+    params.base.set_override("gcra", "burst", Rational(2));
+    params.base.set_override("gcra", "emission_interval", Rational(5));
     CHECK(pattern(run_one("gcra", trace, params)) == "AARA");
 
-    params.base.overrides.queue_size = 1;
-    params.base.overrides.drain_interval = Rational(3, 2);
+    params.base.set_override("leaky_bucket", "queue_size", Rational(1));
+    params.base.set_override("leaky_bucket", "drain_interval", Rational(3, 2));
     const auto leaky = run_one("leaky_bucket", ticks({0, 0, 1, 2}), params);
     CHECK(pattern(leaky) == "AARA");
     CHECK(leaky.decision(*ticks({0, 0, 1, 2}), 1).release == Rational(3, 2));
@@ -196,7 +196,7 @@ TEST_CASE("invalid parameters and traces are refused with a reason") {
     CHECK_THROWS_WITH(simulate(ticks({0}), limits(4, 10), {"no_such"}),
                       contains("unknown algorithm"));
     Params params = limits(4, 10);
-    params.base.overrides.refill_rate = Rational(0);
+    params.base.set_override("token_bucket", "refill_rate", Rational(0));
     CHECK_THROWS_WITH(simulate(ticks({0}), params), contains("refill_rate"));
 }
 

@@ -206,14 +206,15 @@ TEST_CASE("properties: retry-after is tight and a rejection changes no state") {
         INFO("seed " << s.seed << " (RATELAB_PROPERTY_SEED=" << s.seed << ")");
         const auto result = simulate(s.trace, s.params);
         const Trace& trace = *s.trace;
-        for (const AlgorithmRun& run : result->runs) {
+        for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+            const AlgorithmRun& run = result->runs[lane];
             INFO(run.id);
             int checked = 0;
             for (std::size_t i = 0; i < trace.requests.size() && checked < 3; ++i) {
                 if (run.outcomes[i] != AlgorithmRun::kRejected)
                     continue;
                 ++checked;
-                const Explanation why = explain(*result, run.id, i);
+                const Explanation why = explain(*result, lane, i);
                 CHECK(why.state_before == why.state_after);
                 CHECK_FALSE(why.decision.accepted);
                 // Replay everything before i, then the same request again at t + ceil(retry) and

@@ -47,8 +47,9 @@ std::int64_t brute_load(const SimulationResult& result, const AlgorithmRun& run,
             continue;
         }
         const Limits& limits = result.params.for_key(trace.key_name(r.key));
+        const auto set = limits.override_of("leaky_bucket", "drain_interval");
         const Rational drain =
-            limits.overrides.drain_interval.value_or(Rational(limits.window, limits.limit));
+            set ? std::get<Rational>(*set) : Rational(limits.window, limits.limit);
         for (std::int64_t k = 0; k < r.cost; ++k) {
             const Tick leaves = (run.times[i] - drain * Rational(k)).ceil();
             sum += (leaves > t - w && leaves <= t) ? 1 : 0;
@@ -99,7 +100,7 @@ TEST_CASE("series: the default scenario's leaky-bucket queue and delays") {
     for (Tick t = 0; t <= 35; ++t) {
         INFO("tick " << t);
         CHECK(Rational(leaky.queue.value_at(t)) ==
-              field(state_at(*result, "leaky_bucket", 0, t), "queued"));
+              field(state_at(*result, lane_of(*result, "leaky_bucket"), 0, t), "queued"));
     }
     const std::vector<PlotPoint> delays{{6, 0},  {7, 1.5},  {8, 3}, {9, 4.5},
                                         {10, 6}, {11, 7.5}, {12, 9}};
@@ -128,10 +129,13 @@ TEST_CASE("series: token-bucket tokens and GCRA allowance coincide on the defaul
     for (Tick t = 0; t <= 30; ++t) {
         INFO("tick " << t);
         CHECK(tokens.level.value_at(static_cast<double>(t)) ==
-              Approx(field(state_at(*result, "token_bucket", 0, t), "tokens").to_double())
+              Approx(field(state_at(*result, lane_of(*result, "token_bucket"), 0, t), "tokens")
+                         .to_double())
                   .margin(1e-9));
         CHECK(allowance.level.value_at(static_cast<double>(t)) ==
-              Approx(field(state_at(*result, "gcra", 0, t), "allowance").to_double()).margin(1e-9));
+              Approx(
+                  field(state_at(*result, lane_of(*result, "gcra"), 0, t), "allowance").to_double())
+                  .margin(1e-9));
     }
     CHECK(series.find("sliding_log")->level.empty());
 }
@@ -149,7 +153,7 @@ TEST_CASE("series: costs, and units released faster than one per tick") {
     for (Tick t = 0; t <= 8; ++t) {
         INFO("tick " << t);
         CHECK(Rational(leaky.queue.value_at(t)) ==
-              field(state_at(*result, "leaky_bucket", 0, t), "queued"));
+              field(state_at(*result, lane_of(*result, "leaky_bucket"), 0, t), "queued"));
     }
     const AlgorithmSeries& fixed = *series.find("fixed_window");
     CHECK(values(fixed.accepted, 0, 5) == "4 4 4 4 4 5");
@@ -218,9 +222,11 @@ TEST_CASE("series: agree with the core's state and bursts on random traces") {
         }
         Params params = limits(pick(2, 6), pick(1, 12));
         if (seed % 3 == 0)
-            params.base.overrides.drain_interval = Rational(pick(1, 7), pick(1, 4));
+            params.base.set_override("leaky_bucket", "drain_interval",
+                                     Rational(pick(1, 7), pick(1, 4)));
         if (seed % 4 == 0)
-            params.base.overrides.refill_rate = Rational(pick(1, 5), pick(1, 6));
+            params.base.set_override("token_bucket", "refill_rate",
+                                     Rational(pick(1, 5), pick(1, 6)));
         const auto trace = std::make_shared<const Trace>(std::move(builder).take());
         const auto result = simulate(trace, params);
         const ResultSeries series = compute_series(*result);
@@ -242,14 +248,18 @@ TEST_CASE("series: agree with the core's state and bursts on random traces") {
             INFO("tick " << t);
             Rational queued;
             for (KeyId k = 0; k < trace->keys.size(); ++k)
-                queued = queued + field(state_at(*result, "leaky_bucket", k, t), "queued");
+                queued = queued +
+                         field(state_at(*result, lane_of(*result, "leaky_bucket"), k, t), "queued");
             REQUIRE(Rational(series.find("leaky_bucket")->queue.value_at(t)) == queued);
             const double time = static_cast<double>(t);
-            REQUIRE(series.find("token_bucket")->level.value_at(time) ==
-                    Approx(field(state_at(*result, "token_bucket", key, t), "tokens").to_double())
-                        .margin(1e-9));
+            REQUIRE(
+                series.find("token_bucket")->level.value_at(time) ==
+                Approx(field(state_at(*result, lane_of(*result, "token_bucket"), key, t), "tokens")
+                           .to_double())
+                    .margin(1e-9));
             REQUIRE(series.find("gcra")->level.value_at(time) ==
-                    Approx(field(state_at(*result, "gcra", key, t), "allowance").to_double())
+                    Approx(field(state_at(*result, lane_of(*result, "gcra"), key, t), "allowance")
+                               .to_double())
                         .margin(1e-9));
         }
     }

@@ -11,6 +11,16 @@
 
 namespace ratelab::test {
 
+/// The position of the first lane of `result` that runs algorithm `id` (the default lanes run
+/// each algorithm once).
+inline std::size_t lane_of(const SimulationResult& result, std::string_view id) {
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        if (result.runs[lane].id == id)
+            return lane;
+    }
+    return result.runs.size();
+}
+
 struct Req {
     Req(Tick t, std::uint32_t c = 1, std::string k = {}) : tick(t), cost(c), key(std::move(k)) {}
     Tick tick;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ratelab/limits.h"
+#include "ratelab/registry.h"
 
 namespace ratelab::fuzz {
 
@@ -31,24 +32,39 @@ Limits consume_limits(FuzzedDataProvider& data) {
     limits.limit = consume_bounded(data, bounds::kMaxLimit);
     limits.window = consume_bounded(data, bounds::kMaxWindow);
     const auto flags = data.ConsumeIntegral<std::uint8_t>();
-    Overrides& o = limits.overrides;
-    if (flags & 0x01)
-        o.bucket_capacity = consume_bounded(data, bounds::kMaxLimit);
-    if (flags & 0x02)
-        o.refill_rate = consume_rational(data);
-    if (flags & 0x04)
-        o.queue_size = consume_bounded(data, bounds::kMaxLimit);
-    if (flags & 0x08)
-        o.drain_interval = consume_rational(data);
-    if (flags & 0x10)
-        o.gcra_burst = consume_bounded(data, bounds::kMaxLimit);
-    if (flags & 0x20)
-        o.emission_interval = consume_rational(data);
+    // Every parameter any algorithm declares, each present or not, within its declared bounds.
+    int bit = 0;
+    for (const AlgorithmInfo* algorithm : Registry::instance().all()) {
+        for (const ParameterInfo& parameter : algorithm->parameters) {
+            if ((flags >> (bit++ % 6) & 1) == 0)
+                continue;
+            ParamValue value;
+            switch (parameter.kind) {
+                case ParamKind::whole:
+                    value = Rational(consume_bounded(data, parameter.max.num()));
+                    break;
+                case ParamKind::rational:
+                    value = consume_rational(data);
+                    break;
+                case ParamKind::flag:
+                    value = data.ConsumeBool();
+                    break;
+                case ParamKind::choice:
+                    value = parameter.choices[data.ConsumeIntegralInRange<std::size_t>(
+                        0, parameter.choices.size() - 1)];
+                    break;
+            }
+            limits.set_override(algorithm->id, parameter.id, std::move(value));
+        }
+    }
     // GCRA set up as the token bucket's mirror image: burst = capacity, interval = 1 / rate.
-    if ((flags & 0x40) && o.bucket_capacity && o.refill_rate &&
-        o.refill_rate->num() <= bounds::kMaxRationalDen) {
-        o.gcra_burst = o.bucket_capacity;
-        o.emission_interval = Rational(o.refill_rate->den(), o.refill_rate->num());
+    const auto capacity = limits.override_of("token_bucket", "capacity");
+    const auto rate = limits.override_of("token_bucket", "refill_rate");
+    if ((flags & 0x40) && capacity && rate &&
+        std::get<Rational>(*rate).num() <= bounds::kMaxRationalDen) {
+        const Rational r = std::get<Rational>(*rate);
+        limits.set_override("gcra", "burst", *capacity);
+        limits.set_override("gcra", "emission_interval", Rational(r.den(), r.num()));
     }
     return limits;
 }

@@ -2,17 +2,22 @@
 
 #include <algorithm>
 
+#include "ratelab/registry.h"
+
 namespace ratelab::fuzz {
 
+Rational resolved(const Limits& limits, std::string_view algorithm, std::string_view parameter) {
+    const ParamValues values = resolved_params(*Registry::instance().find(algorithm), limits);
+    return std::get<Rational>(values.find(parameter)->second);
+}
+
 EffectiveLimits effective(const Limits& limits) {
-    const Overrides& o = limits.overrides;
-    const Rational per_unit(limits.window, limits.limit);
-    return EffectiveLimits{o.bucket_capacity.value_or(limits.limit),
-                           o.refill_rate.value_or(Rational(limits.limit, limits.window)),
-                           o.queue_size.value_or(limits.limit),
-                           o.drain_interval.value_or(per_unit),
-                           o.gcra_burst.value_or(limits.limit),
-                           o.emission_interval.value_or(per_unit)};
+    return EffectiveLimits{resolved(limits, "token_bucket", "capacity").num(),
+                           resolved(limits, "token_bucket", "refill_rate"),
+                           resolved(limits, "leaky_bucket", "queue_size").num(),
+                           resolved(limits, "leaky_bucket", "drain_interval"),
+                           resolved(limits, "gcra", "burst").num(),
+                           resolved(limits, "gcra", "emission_interval")};
 }
 
 bool gcra_mirrors_bucket(const Limits& limits) {

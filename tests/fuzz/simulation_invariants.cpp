@@ -132,9 +132,10 @@ void check_brute_force_bursts(const Trace& trace, const Params& params,
 /// explain() replays the same state, so it must reach the stored decision.
 void check_explanations(const SimulationResult& result) {
     const Trace& trace = *result.trace;
-    for (const AlgorithmRun& run : result.runs) {
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
         for (std::size_t i = 0; i < trace.requests.size(); ++i) {
-            const Explanation why = explain(result, run.id, i);
+            const Explanation why = explain(result, lane, i);
             FUZZ_CHECK(why.decision == run.decision(trace, i), run.id << " request " << i);
             FUZZ_CHECK(!why.check.empty() && !why.state_before.empty(), run.id);
             if (!why.decision.accepted && !result.params.rejections_count) {
@@ -245,8 +246,8 @@ void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& p
     }
     for (KeyId key = 0; key < trace->keys.size(); ++key) {
         const Tick at = trace->requests.empty() ? 0 : trace->requests.back().tick;
-        for (const AlgorithmRun& run : result->runs)
-            FUZZ_CHECK(!state_at(*result, run.id, key, at).summary.empty(), run.id);
+        for (std::size_t lane = 0; lane < result->runs.size(); ++lane)
+            FUZZ_CHECK(!state_at(*result, lane, key, at).summary.empty(), result->runs[lane].id);
     }
     check_series(*result);
 }

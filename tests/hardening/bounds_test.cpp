@@ -47,13 +47,15 @@ using V = std::vector<std::string>;
 TEST_CASE("hardening/bounds: validation accepts the bounds and refuses one past them") {
     Params params;
     params.base = {kL, b::kMaxWindow, {}};
-    Overrides& o = params.base.overrides;
-    o.bucket_capacity = kL;
-    o.queue_size = kL;
-    o.gcra_burst = kL;
-    o.refill_rate = Rational(b::kMaxRationalPart, b::kMaxRationalDen - 1);
-    o.drain_interval = Rational(b::kMaxRationalPart - 1, b::kMaxRationalDen);
-    o.emission_interval = Rational(1, b::kMaxRationalDen);
+    Limits& o = params.base;
+    o.set_override("token_bucket", "capacity", Rational(kL));
+    o.set_override("leaky_bucket", "queue_size", Rational(kL));
+    o.set_override("gcra", "burst", Rational(kL));
+    o.set_override("token_bucket", "refill_rate",
+                   Rational(b::kMaxRationalPart, b::kMaxRationalDen - 1));
+    o.set_override("leaky_bucket", "drain_interval",
+                   Rational(b::kMaxRationalPart - 1, b::kMaxRationalDen));
+    o.set_override("gcra", "emission_interval", Rational(1, b::kMaxRationalDen));
     CHECK(validate(params).empty());
 
     const auto refused = [&](auto spoil) {
@@ -63,11 +65,13 @@ TEST_CASE("hardening/bounds: validation accepts the bounds and refuses one past 
     };
     CHECK(refused([](Params& p) { p.base.limit = kL + 1; }));
     CHECK(refused([](Params& p) { p.base.window = b::kMaxWindow + 1; }));
-    CHECK(refused([](Params& p) { p.base.overrides.queue_size = kL + 1; }));
     CHECK(refused(
-        [](Params& p) { p.base.overrides.refill_rate = Rational(b::kMaxRationalPart + 1); }));
+        [](Params& p) { p.base.set_override("leaky_bucket", "queue_size", Rational(kL + 1)); }));
     CHECK(refused([](Params& p) {
-        p.base.overrides.emission_interval = Rational(1, b::kMaxRationalDen + 1);
+        p.base.set_override("token_bucket", "refill_rate", Rational(b::kMaxRationalPart + 1));
+    }));
+    CHECK(refused([](Params& p) {
+        p.base.set_override("gcra", "emission_interval", Rational(1, b::kMaxRationalDen + 1));
     }));
     CHECK(refused([](Params& p) { p.keys["pro"] = {1, b::kMaxWindow + 1, {}}; }));
 
@@ -162,13 +166,17 @@ TEST_CASE("hardening/bounds: rejections that count pile up far past L without ov
 TEST_CASE("hardening/bounds: rates and intervals at their largest numerators and denominators") {
     Params params;
     params.base = {kL, b::kMaxWindow, {}};
-    Overrides& o = params.base.overrides;
-    o.bucket_capacity = kL;
-    o.refill_rate = Rational(b::kMaxRationalPart);  // refills the bucket within a tick
-    o.gcra_burst = kL;
-    o.emission_interval = Rational(b::kMaxRationalPart);  // one unit per 10^12 ticks
-    o.queue_size = kL;
-    o.drain_interval = Rational(b::kMaxRationalPart - 1, b::kMaxRationalDen);  // in lowest terms
+    Limits& o = params.base;
+    o.set_override("token_bucket", "capacity", Rational(kL));
+    // Refills the bucket within a tick.
+    o.set_override("token_bucket", "refill_rate", Rational(b::kMaxRationalPart));
+    o.set_override("gcra", "burst", Rational(kL));
+    // One unit per 10^12 ticks.
+    o.set_override("gcra", "emission_interval", Rational(b::kMaxRationalPart));
+    o.set_override("leaky_bucket", "queue_size", Rational(kL));
+    // In lowest terms.
+    o.set_override("leaky_bucket", "drain_interval",
+                   Rational(b::kMaxRationalPart - 1, b::kMaxRationalDen));
     const auto result = simulate(trace_of({{0, kCost}, {0, 1}, {1, kCost}}), params);
     CHECK(decisions(*result, "token_bucket") == V{"A", "R1/1000000000000", "A"});
 
@@ -183,7 +191,7 @@ TEST_CASE("hardening/bounds: rates and intervals at their largest numerators and
         simulate(trace_of({{b::kMaxTick, kCost}, {b::kMaxTick, 1}, {b::kMaxTick, 1}}), params,
                  {"leaky_bucket"});
     CHECK(decisions(*leaky, "leaky_bucket") == V{"A", "A", "R999999999999/1000000"});
-    const Rational d = *o.drain_interval;
+    const Rational d = std::get<Rational>(*o.override_of("leaky_bucket", "drain_interval"));
     CHECK(*leaky->runs[0].decision(*leaky->trace, 1).release ==
           Rational(b::kMaxTick) + d * Rational(kL));
     // The drain interval is a hair under W/L, so L + 1 units start within one window.

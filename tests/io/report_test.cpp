@@ -31,8 +31,9 @@ TEST_CASE("io/report: keys come in the documented order") {
     for (const auto& [key, value] : report["algorithms"][0].items()) {
         run.push_back(key);
     }
-    CHECK(run == std::vector<std::string>{"id", "accepted", "rejected", "accepted_cost",
-                                          "rejected_cost", "worst_burst", "decisions"});
+    CHECK(run == std::vector<std::string>{"id", "label", "params", "accepted", "rejected",
+                                          "accepted_cost", "rejected_cost", "worst_burst",
+                                          "decisions"});
     CHECK(report["algorithms"][0]["decisions"][1].dump() ==
           R"({"index":1,"tick":7,"cost":2,"key":"alice","accepted":true})");
 }

@@ -38,10 +38,10 @@ TraceDocument sample_document(std::size_t requests) {
     doc.description = "Two keys, \"quoted\" text and ünïcode.";
     doc.tick_ms = 250;
     doc.params.base = {5, 20, {}};
-    doc.params.base.overrides.refill_rate = Rational(5, 2);
-    doc.params.base.overrides.queue_size = 7;
+    doc.params.base.set_override("token_bucket", "refill_rate", Rational(5, 2));
+    doc.params.base.set_override("leaky_bucket", "queue_size", Rational(7));
     doc.params.keys["premium"] = {10, 20, {}};
-    doc.params.keys["premium"].overrides.emission_interval = Rational(3, 2);
+    doc.params.keys["premium"].set_override("gcra", "emission_interval", Rational(3, 2));
     doc.params.rejections_count = true;
     TraceBuilder builder;
     for (std::size_t i = 0; i < requests; ++i) {
@@ -88,18 +88,18 @@ TEST_CASE("io/trace: every field of version 1 is read") {
     CHECK(doc.duration == 50);
     CHECK(effective_duration(doc) == 50);
     CHECK(doc.params.rejections_count);
-    const Overrides& o = doc.params.base.overrides;
-    CHECK(o.bucket_capacity == 6);
-    CHECK(o.refill_rate == Rational(1, 4));
-    CHECK(o.queue_size == 2);
-    CHECK(o.drain_interval == Rational(4));
-    CHECK(o.gcra_burst == 5);
-    CHECK(o.emission_interval == Rational(5, 2));
+    const Limits& o = doc.params.base;
+    CHECK(o.override_of("token_bucket", "capacity") == ParamValue(Rational(6)));
+    CHECK(o.override_of("token_bucket", "refill_rate") == ParamValue(Rational(1, 4)));
+    CHECK(o.override_of("leaky_bucket", "queue_size") == ParamValue(Rational(2)));
+    CHECK(o.override_of("leaky_bucket", "drain_interval") == ParamValue(Rational(4)));
+    CHECK(o.override_of("gcra", "burst") == ParamValue(Rational(5)));
+    CHECK(o.override_of("gcra", "emission_interval") == ParamValue(Rational(5, 2)));
     const Limits& gold = doc.params.for_key("gold");
     CHECK(gold.limit == 9);
     CHECK(gold.window == 3);
-    CHECK(gold.overrides.gcra_burst == 2);
-    CHECK_FALSE(gold.overrides.bucket_capacity);
+    CHECK(gold.override_of("gcra", "burst") == ParamValue(Rational(2)));
+    CHECK_FALSE(gold.override_of("token_bucket", "capacity"));
 }
 
 TEST_CASE("io/trace: saving then loading gives the same document, and the same bytes again") {

@@ -17,6 +17,7 @@
 #include <QUndoStack>
 #include <memory>
 
+#include "charts/algorithm_names.h"
 #include "dark_palette.h"
 #include "driving.h"
 #include "isolated_settings.h"
@@ -24,7 +25,6 @@
 #include "panels/learn_panel.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
-#include "session/algorithm_names.h"
 #include "session/document_files.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -44,9 +44,9 @@ Params customParams() {
     params.base.limit = 7;
     params.base.window = 12;
     params.rejections_count = true;
-    params.base.overrides.bucket_capacity = 3;
-    params.base.overrides.refill_rate = Rational(2, 5);
-    params.base.overrides.emission_interval = Rational(5, 2);
+    params.base.set_override("token_bucket", "capacity", Rational(3));
+    params.base.set_override("token_bucket", "refill_rate", Rational(2, 5));
+    params.base.set_override("gcra", "emission_interval", Rational(5, 2));
     return params;
 }
 
@@ -262,7 +262,8 @@ private Q_SLOTS:
         settings.setValue(QStringLiteral("parameters/refillRate"), QStringLiteral("2/0"));
         QVERIFY(!remembered::parameters(settings));
         settings.setValue(QStringLiteral("parameters/refillRate"), QStringLiteral("5/2"));
-        QCOMPARE(remembered::parameters(settings)->base.overrides.refill_rate, Rational(5, 2));
+        QVERIFY(remembered::parameters(settings)->base.override_of("token_bucket", "refill_rate") ==
+                ParamValue(Rational(5, 2)));
     }
 
     // --- Light and dark palettes ----------------------------------------------------------------

@@ -204,7 +204,7 @@ private Q_SLOTS:
         QHelpEvent help(QEvent::ToolTip, at, view()->mapToGlobal(at));
         QApplication::sendEvent(view(), &help);
         const QString text = QToolTip::text();
-        const Explanation why = explain(*session()->result(), "sliding_log", index);
+        const Explanation why = explain(*session()->result(), lane, index);
         QVERIFY2(text.contains(QString::fromStdString(why.check).toHtmlEscaped()),
                  qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Rejected")));

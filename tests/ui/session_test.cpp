@@ -203,8 +203,8 @@ private Q_SLOTS:
                  std::max(last + session.params().base.window, last + longest.ceil() + 1));
         // A long, slow queue: its last release comes well after one window.
         SessionDocument queued = SessionDocument::defaultScenario();
-        queued.params.base.overrides.queue_size = 8;
-        queued.params.base.overrides.drain_interval = Rational(10);
+        queued.params.base.set_override("leaky_bucket", "queue_size", Rational(8));
+        queued.params.base.set_override("leaky_bucket", "drain_interval", Rational(10));
         session.reset(queued, {});
         longest = Rational();
         for (const AlgorithmRun& run : session.result()->runs) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/algorithm_names.h"
 #include "charts/palette.h"
 #include "ratelab/registry.h"
 
@@ -16,15 +17,14 @@ class ChartHoverText {
     Q_DECLARE_TR_FUNCTIONS(ChartHover)
 };
 
-QString name(const std::string& id) {
-    const AlgorithmInfo* info = Registry::instance().find(id);
-    return info ? QCoreApplication::translate("Algorithm", info->name.c_str())
-                : QString::fromStdString(id);
+QString name(const ResultSeries& series, std::size_t lane) {
+    return laneName(series.algorithms[lane].id, series.algorithms[lane].label);
 }
 
-QString row(const std::string& id, const QString& value) {
+QString row(const ResultSeries& series, std::size_t lane, const QString& value) {
     return QStringLiteral("<br><span style=\"color:%1\">&#9632;</span> %2: <b>%3</b>")
-        .arg(algorithmColor(id).name(), name(id).toHtmlEscaped(), value);
+        .arg(laneStyleAt(series.algorithms, lane).color.name(), name(series, lane).toHtmlEscaped(),
+             value);
 }
 
 QString number(double value) {
@@ -36,13 +36,15 @@ QString worstText(const ChartInput& input, double x, const QSet<QString>& hidden
     const long index = std::lround(x);
     if (index < 0 || index >= static_cast<long>(all.size()))
         return QString();
-    const AlgorithmSeries& s = all[static_cast<std::size_t>(index)];
-    if (hidden.contains(QString::fromStdString(s.id)))
+    const auto lane = static_cast<std::size_t>(index);
+    const AlgorithmSeries& s = all[lane];
+    if (hidden.contains(laneGroup(lane)))
         return QString();
     const Tick now = input.now.value_or(input.series->to);
     const std::int64_t worst =
         input.series->has_decisions ? worst_so_far(s, now, input.series->to) : s.worst_burst.cost;
-    QString text = name(s.id).toHtmlEscaped() + row(s.id, QString::number(worst));
+    QString text = name(*input.series, lane).toHtmlEscaped() +
+                   row(*input.series, lane, QString::number(worst));
     if (now >= input.series->to) {
         text += ChartHoverText::tr("<br>from tick %1, L = %2")
                     .arg(QString::fromStdString(s.worst_burst.start.to_short()))
@@ -64,39 +66,42 @@ QString chartHoverText(ChartKind kind, const ChartInput& input, double x,
     if (input.now && tick > *input.now)
         return text + ChartHoverText::tr("<br>not reached yet");
     const ResultSeries& series = *input.series;
-    for (const AlgorithmSeries& s : series.algorithms) {
-        if (hidden.contains(QString::fromStdString(s.id)))
+    for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
+        const AlgorithmSeries& s = series.algorithms[lane];
+        if (hidden.contains(laneGroup(lane)))
             continue;
         switch (kind) {
             case ChartKind::Load:
-                text += row(s.id, QString::number(s.load.value_at(tick)));
+                text += row(series, lane, QString::number(s.load.value_at(tick)));
                 break;
             case ChartKind::Cumulative:
-                text += row(s.id, ChartHoverText::tr("%1 accepted, %2 rejected")
-                                      .arg(s.accepted.value_at(tick))
-                                      .arg(s.rejected.value_at(tick)));
+                text += row(series, lane,
+                            ChartHoverText::tr("%1 accepted, %2 rejected")
+                                .arg(s.accepted.value_at(tick))
+                                .arg(s.rejected.value_at(tick)));
                 break;
             case ChartKind::Queue:
-                if (s.id == "leaky_bucket")
-                    text += row(s.id, ChartHoverText::tr("%1 queued").arg(s.queue.value_at(tick)));
+                if (s.releases)
+                    text += row(series, lane,
+                                ChartHoverText::tr("%1 queued").arg(s.queue.value_at(tick)));
                 break;
             case ChartKind::Bucket:
                 if (!s.level.empty())
-                    text += row(s.id, number(s.level.value_at(static_cast<double>(tick))));
+                    text += row(series, lane, number(s.level.value_at(static_cast<double>(tick))));
                 break;
             case ChartKind::Worst:
                 break;
         }
     }
-    if (kind == ChartKind::Queue) {
-        if (const AlgorithmSeries* leaky = series.find("leaky_bucket")) {
-            const auto& delays = leaky->delays;
+    if (kind == ChartKind::Queue && !hidden.contains(QStringLiteral("delays"))) {
+        for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
+            const auto& delays = series.algorithms[lane].delays;
             auto it = std::lower_bound(delays.begin(), delays.end(), static_cast<double>(tick),
                                        [](const PlotPoint& p, double at) { return p.x < at; });
             for (; it != delays.end() && it->x == static_cast<double>(tick); ++it) {
-                if (!hidden.contains(QStringLiteral("delays")))
-                    text +=
-                        ChartHoverText::tr("<br>arrived now, waits %1 ticks").arg(number(it->y));
+                if (!hidden.contains(laneGroup(lane)))
+                    text += ChartHoverText::tr("<br>%1: arrived now, waits %2 ticks")
+                                .arg(name(series, lane).toHtmlEscaped(), number(it->y));
             }
         }
     }

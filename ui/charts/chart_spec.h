@@ -21,9 +21,15 @@ inline constexpr ChartKind kAllChartKinds[] = {
 QString chartKindName(ChartKind kind);
 std::optional<ChartKind> chartKindFromName(const QString& name);
 
+/// The group of every series of lane `lane` (an index into the result's runs), shown and
+/// hidden together.
+inline QString laneGroup(std::size_t lane) {
+    return QStringLiteral("lane-%1").arg(lane);
+}
+
 /// One drawn series: a line through `points`, or markers at them.
 struct LineSpec {
-    /// Series with the same group (an algorithm id, usually) are shown and hidden together.
+    /// Series with the same group (a lane's, usually: laneGroup()) are shown and hidden together.
     QString group;
     QString label;  ///< legend text; also names the series
     QList<QPointF> points;
@@ -55,7 +61,7 @@ struct AxisSpec {
 /// Bars, one per category, each in its own colour (the worst-burst chart).
 struct BarsSpec {
     QStringList categories;
-    QStringList groups;  ///< the algorithm id of each bar, for toggling
+    QStringList groups;  ///< the lane group of each bar, for toggling
     QList<double> values;
     QList<QColor> colors;
 };

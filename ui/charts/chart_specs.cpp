@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/algorithm_names.h"
+#include "charts/palette.h"
 #include "ratelab/registry.h"
 
 namespace ratelab::ui {
@@ -13,17 +15,6 @@ namespace {
 class ChartText {
     Q_DECLARE_TR_FUNCTIONS(Charts)
 };
-
-QString displayName(std::string_view id) {
-    const AlgorithmInfo* info = Registry::instance().find(id);
-    if (info == nullptr)
-        return QString::fromUtf8(id.data(), static_cast<qsizetype>(id.size()));
-    return QCoreApplication::translate("Algorithm", info->name.c_str());
-}
-
-QString idText(const std::string& id) {
-    return QString::fromStdString(id);
-}
 
 QList<QPointF> toPoints(const std::vector<PlotPoint>& points, double scale = 1.0) {
     QList<QPointF> out;
@@ -60,11 +51,14 @@ double lineScale(const ChartInput& input) {
     return std::clamp(pixels_per_tick / 12.0, 0.4, 1.0);
 }
 
-LineSpec algorithmLine(const std::string& id, QList<QPointF> points, const ChartInput& input) {
-    const AlgorithmStyle style = algorithmStyle(id);
+/// The line of lane `lane`, in the lane's style and shown and hidden with its other series.
+LineSpec laneLine(const ResultSeries& series, std::size_t lane, QList<QPointF> points,
+                  const ChartInput& input) {
+    const AlgorithmStyle style = laneStyleAt(series.algorithms, lane);
+    const AlgorithmSeries& s = series.algorithms[lane];
     LineSpec line;
-    line.group = idText(id);
-    line.label = displayName(id);
+    line.group = laneGroup(lane);
+    line.label = laneName(s.id, s.label);
     line.points = std::move(points);
     line.color = style.color;
     line.style = style.line;
@@ -100,10 +94,12 @@ ChartSpec loadSpec(const ChartInput& input) {
     spec.note = ChartText::tr("Shaded: above the limit. The leaky bucket counts what it releases.");
     spec.x = timeAxis(input);
     std::int64_t highest = 2 * series.limit;
-    for (const AlgorithmSeries& s : series.algorithms) {
+    for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
+        const AlgorithmSeries& s = series.algorithms[lane];
         highest = std::max(highest, s.load.max());
-        spec.lines.append(algorithmLine(
-            s.id, toPoints(decimate(s.load, input.from, drawnUntil(input), input.columns)), input));
+        spec.lines.append(laneLine(
+            series, lane, toPoints(decimate(s.load, input.from, drawnUntil(input), input.columns)),
+            input));
     }
     spec.y = countAxis(ChartText::tr("Accepted cost"), static_cast<double>(highest));
     addLimitLines(spec, series.limit);
@@ -119,12 +115,13 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     spec.x = timeAxis(input);
     std::int64_t accepted_max = 0;
     std::int64_t rejected_max = 0;
-    for (const AlgorithmSeries& s : series.algorithms) {
+    for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
+        const AlgorithmSeries& s = series.algorithms[lane];
         accepted_max = std::max(accepted_max, s.accepted.max());
         rejected_max = std::max(rejected_max, s.rejected.max());
-        LineSpec accepted = algorithmLine(
-            s.id, toPoints(decimate(s.accepted, input.from, drawnUntil(input), input.columns)),
-            input);
+        LineSpec accepted = laneLine(
+            series, lane,
+            toPoints(decimate(s.accepted, input.from, drawnUntil(input), input.columns)), input);
         LineSpec rejected = accepted;
         rejected.points =
             toPoints(decimate(s.rejected, input.from, drawnUntil(input), input.columns), -1.0);
@@ -150,43 +147,56 @@ ChartSpec queueSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Queue;
-    spec.title = ChartText::tr("Leaky bucket: queue length and each request's delay");
+    spec.title = ChartText::tr("Shapers: queue length and each request's delay");
     spec.x = timeAxis(input);
-    const AlgorithmSeries* leaky = series.find("leaky_bucket");
-    const Limits& limits = input.result->params.base;
-    const std::int64_t queue_size = limits.overrides.queue_size.value_or(limits.limit);
+    std::vector<std::size_t> shapers;
+    std::int64_t queue_size = 1;
+    for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
+        if (series.algorithms[lane].releases) {
+            shapers.push_back(lane);
+            queue_size = std::max(queue_size, series.algorithms[lane].queue_capacity);
+        }
+    }
     spec.y = countAxis(ChartText::tr("Queued cost"), static_cast<double>(queue_size));
-    if (leaky == nullptr) {
-        spec.note = ChartText::tr("The leaky bucket is not part of this comparison.");
+    if (shapers.empty()) {
+        spec.note =
+            ChartText::tr("No lane of this comparison queues requests (a leaky bucket does).");
         return spec;
     }
-    LineSpec queue = algorithmLine(
-        leaky->id, toPoints(decimate(leaky->queue, input.from, drawnUntil(input), input.columns)),
-        input);
-    queue.label = ChartText::tr("Queue length");
-    queue.style = Qt::SolidLine;
-    queue.width = 3.0 * lineScale(input);
-    spec.lines.append(queue);
-
     double longest = 1.0;
-    for (const PlotPoint& p : leaky->delays)
-        longest = std::max(longest, p.y);
-    std::vector<PlotPoint> shown;
-    for (const PlotPoint& p :
-         decimate(leaky->delays, input.from, drawnUntil(input), input.columns)) {
-        if (p.x <= drawnUntil(input))
-            shown.push_back(p);
+    for (const std::size_t lane : shapers) {
+        const AlgorithmSeries& shaper = series.algorithms[lane];
+        LineSpec queue = laneLine(
+            series, lane,
+            toPoints(decimate(shaper.queue, input.from, drawnUntil(input), input.columns)), input);
+        queue.label = shapers.size() == 1 ? ChartText::tr("Queue length")
+                                          : ChartText::tr("%1: queue").arg(queue.label);
+        queue.width = 3.0 * lineScale(input);
+        if (shapers.size() == 1)
+            queue.style = Qt::SolidLine;
+        spec.lines.append(queue);
+
+        for (const PlotPoint& p : shaper.delays)
+            longest = std::max(longest, p.y);
+        std::vector<PlotPoint> shown;
+        for (const PlotPoint& p :
+             decimate(shaper.delays, input.from, drawnUntil(input), input.columns)) {
+            if (p.x <= drawnUntil(input))
+                shown.push_back(p);
+        }
+        LineSpec delays;
+        delays.group = shapers.size() == 1 ? QStringLiteral("delays") : laneGroup(lane);
+        delays.label = shapers.size() == 1
+                           ? ChartText::tr("Delay of an accepted request")
+                           : ChartText::tr("%1: delays").arg(laneName(shaper.id, shaper.label));
+        delays.points = toPoints(shown);
+        delays.color = shapers.size() == 1 ? chart_colors::kDelay : queue.color;
+        delays.markers_only = true;
+        delays.marker = MarkerShape::Diamond;
+        delays.marker_size = 9.0;
+        delays.secondary_axis = true;
+        spec.lines.append(delays);
     }
-    LineSpec delays;
-    delays.group = QStringLiteral("delays");
-    delays.label = ChartText::tr("Delay of an accepted request");
-    delays.points = toPoints(shown);
-    delays.color = chart_colors::kDelay;
-    delays.markers_only = true;
-    delays.marker = MarkerShape::Diamond;
-    delays.marker_size = 9.0;
-    delays.secondary_axis = true;
-    spec.lines.append(delays);
     spec.y2 = countAxis(ChartText::tr("Delay (ticks)"), longest);
     spec.references.append(ReferenceLine{ChartText::tr("queue size %1").arg(queue_size),
                                          static_cast<double>(queue_size)});
@@ -207,28 +217,32 @@ ChartSpec bucketSpec(const ChartInput& input) {
                           .arg(QString::fromStdString(trace.key_name(series.level_key)));
     spec.x = timeAxis(input);
     std::int64_t capacity = 1;
-    const AlgorithmSeries* tokens = series.find("token_bucket");
-    const AlgorithmSeries* allowance = series.find("gcra");
-    for (const AlgorithmSeries* s : {tokens, allowance}) {
-        if (s == nullptr)
-            continue;
-        capacity = std::max(capacity, s->level_capacity);
-        LineSpec line = algorithmLine(
-            s->id, toPoints(decimate(s->level, input.from, drawnUntil(input), input.columns)),
-            input);
-        line.label =
-            s == tokens ? ChartText::tr("Token bucket: tokens") : ChartText::tr("GCRA: allowance");
-        line.width = (s == tokens ? 4.0 : 1.8) * std::max(0.6, lineScale(input));
+    std::vector<std::size_t> levels;
+    for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
+        if (series.algorithms[lane].level_capacity > 0)
+            levels.push_back(lane);
+    }
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        const AlgorithmSeries& s = series.algorithms[levels[i]];
+        capacity = std::max(capacity, s.level_capacity);
+        LineSpec line = laneLine(
+            series, levels[i],
+            toPoints(decimate(s.level, input.from, drawnUntil(input), input.columns)), input);
+        // The first drawn widest, so that a later line on top of it still shows it.
+        line.width = (i == 0 ? 4.0 : 1.8) * std::max(0.6, lineScale(input));
         spec.lines.append(line);
     }
     spec.y = countAxis(ChartText::tr("Tokens / allowance"), static_cast<double>(capacity));
     spec.references.append(ReferenceLine{ChartText::tr("capacity %1").arg(capacity),
                                          static_cast<double>(capacity), Qt::DashLine});
-    if (tokens != nullptr && allowance != nullptr) {
-        spec.note =
-            tokens->level == allowance->level
-                ? ChartText::tr("The two lines coincide: GCRA is a token bucket kept as one time.")
-                : ChartText::tr("The lines differ because the two algorithms' settings differ.");
+    if (levels.size() == 2) {
+        spec.note = series.algorithms[levels[0]].level == series.algorithms[levels[1]].level
+                        ? ChartText::tr(
+                              "The two lines coincide: the two limiters are in the same "
+                              "state (GCRA is a token bucket kept as one time).")
+                        : ChartText::tr("The lines differ because the two lanes' settings differ.");
+    } else if (levels.empty()) {
+        spec.note = ChartText::tr("No lane of this comparison keeps a bucket level.");
     }
     addCursor(spec, input);
     return spec;
@@ -243,14 +257,15 @@ ChartSpec worstSpec(const ChartInput& input) {
     BarsSpec bars;
     std::int64_t highest = 2 * series.limit;
     const Tick now = input.now.value_or(series.to);
-    for (const AlgorithmSeries& s : series.algorithms) {
+    for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
+        const AlgorithmSeries& s = series.algorithms[lane];
         const std::int64_t worst =
             series.has_decisions ? worst_so_far(s, now, series.to) : s.worst_burst.cost;
         highest = std::max(highest, worst);
-        bars.categories.append(displayName(s.id));
-        bars.groups.append(idText(s.id));
+        bars.categories.append(laneName(s.id, s.label));
+        bars.groups.append(laneGroup(lane));
         bars.values.append(static_cast<double>(worst));
-        bars.colors.append(algorithmColor(s.id));
+        bars.colors.append(laneStyleAt(series.algorithms, lane).color);
     }
     spec.bars = bars;
     spec.y = countAxis(ChartText::tr("Accepted cost"), static_cast<double>(highest));

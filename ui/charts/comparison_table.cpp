@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <array>
 
+#include "charts/algorithm_names.h"
 #include "charts/chart_theme.h"
 #include "charts/palette.h"
 #include "ratelab/registry.h"
@@ -25,12 +26,6 @@ double rowHeight(const ChartTheme& theme) {
 QString countAndCost(std::int64_t count, std::int64_t cost) {
     return cost == count ? QString::number(count)
                          : ComparisonTableText::tr("%1 (cost %2)").arg(count).arg(cost);
-}
-
-QString algorithmName(const std::string& id) {
-    const AlgorithmInfo* info = Registry::instance().find(id);
-    return info ? QCoreApplication::translate("Algorithm", info->name.c_str())
-                : QString::fromStdString(id);
 }
 
 }  // namespace
@@ -72,12 +67,13 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
 
     double top = target.top() + row;
     bool striped = false;
-    for (const AlgorithmRun& run : result.runs) {
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
         if (striped)
             painter.fillRect(QRectF(target.left(), top, target.width(), row),
                              QColor(0xF5, 0xF5, 0xF5));
         striped = !striped;
-        const AlgorithmStyle style = algorithmStyle(run.id);
+        const AlgorithmStyle style = laneStyleAt(result.runs, lane);
         const QRectF name = cell(0, top);
         painter.fillPath(
             markerPath(style.marker, QPointF(name.left() + 6.0, name.center().y()), 11.0),
@@ -85,7 +81,7 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
         painter.setFont(theme.legend_font);
         painter.setPen(theme.text);
         painter.drawText(name.adjusted(20.0, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                         algorithmName(run.id));
+                         laneName(run.id, run.label));
         painter.drawText(cell(1, top), Qt::AlignVCenter | Qt::AlignRight,
                          countAndCost(run.totals.accepted, run.totals.accepted_cost));
         painter.drawText(cell(2, top), Qt::AlignVCenter | Qt::AlignRight,

@@ -1,7 +1,9 @@
 #include "charts/palette.h"
 
 #include <QtMath>
+#include <algorithm>
 #include <array>
+#include <iterator>
 
 namespace ratelab::ui {
 namespace {
@@ -53,6 +55,28 @@ AlgorithmStyle algorithmStyle(std::string_view id) {
 
 QColor algorithmColor(std::string_view id) {
     return algorithmStyle(id).color;
+}
+
+AlgorithmStyle laneStyle(std::string_view id, int repeat) {
+    AlgorithmStyle style = algorithmStyle(id);
+    if (repeat <= 0)
+        return style;
+    static constexpr Qt::PenStyle kLines[] = {Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                              Qt::DashDotDotLine};
+    static constexpr MarkerShape kMarkers[] = {MarkerShape::Square,   MarkerShape::Diamond,
+                                               MarkerShape::Triangle, MarkerShape::Star,
+                                               MarkerShape::Pentagon, MarkerShape::Circle};
+    const auto index = static_cast<std::size_t>(repeat - 1);
+    style.line = kLines[index % std::size(kLines)];
+    // A marker unlike the algorithm's own.
+    MarkerShape marker = kMarkers[index % std::size(kMarkers)];
+    if (marker == style.marker)
+        marker = kMarkers[(index + 1) % std::size(kMarkers)];
+    style.marker = marker;
+    // Alternately darker and lighter, staying readable on light and dark backgrounds.
+    style.color = repeat % 2 == 1 ? style.color.darker(145) : style.color.lighter(135);
+    style.width = std::max(1.6, style.width - 0.6 * repeat);
+    return style;
 }
 
 QPainterPath markerPath(MarkerShape shape, QPointF centre, double size) {

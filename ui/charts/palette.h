@@ -3,6 +3,7 @@
 #include <QColor>
 #include <QPainterPath>
 #include <QPointF>
+#include <cstddef>
 #include <string_view>
 
 namespace ratelab::ui {
@@ -25,6 +26,25 @@ struct AlgorithmStyle {
 AlgorithmStyle algorithmStyle(std::string_view id);
 /// Shorthand for algorithmStyle(id).color, for lane names, table rows and chart series.
 QColor algorithmColor(std::string_view id);
+
+/// The style of a lane that is the `repeat`-th lane of its algorithm (0 for the first): the
+/// first keeps the algorithm's style; later ones change shade, line pattern and marker, so
+/// that two lanes of one algorithm are told apart in every view.
+AlgorithmStyle laneStyle(std::string_view id, int repeat);
+/// How many lanes before `lane` in `lanes` (anything with an `id`, such as AlgorithmRun or
+/// AlgorithmSeries) run the same algorithm.
+template <class Lanes>
+int repeatOf(const Lanes& lanes, std::size_t lane) {
+    int repeat = 0;
+    for (std::size_t i = 0; i < lane; ++i)
+        repeat += lanes[i].id == lanes[lane].id ? 1 : 0;
+    return repeat;
+}
+/// laneStyle() of lane `lane` in `lanes`.
+template <class Lanes>
+AlgorithmStyle laneStyleAt(const Lanes& lanes, std::size_t lane) {
+    return laneStyle(lanes[lane].id, repeatOf(lanes, lane));
+}
 
 /// The outline of `shape`, `size` pixels across, centred on `centre`.
 QPainterPath markerPath(MarkerShape shape, QPointF centre, double size);

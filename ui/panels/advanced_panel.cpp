@@ -1,15 +1,17 @@
 #include "panels/advanced_panel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "charts/algorithm_names.h"
 #include "panels/param_keys.h"
 #include "ratelab/limits.h"
 #include "session/session.h"
@@ -19,8 +21,27 @@ namespace ratelab::ui {
 
 namespace {
 
-QString rationalText(const Rational& value) {
-    return QString::fromStdString(value.to_string());
+/// "Capacity (tokens)".
+QString parameterLabel(const ParameterInfo& parameter) {
+    const QString name = QCoreApplication::translate("Parameter", parameter.name.c_str());
+    const std::string_view unit = unit_name(parameter.unit);
+    return unit.empty() ? name
+                        : AdvancedPanel::tr("%1 (%2)").arg(
+                              name, QCoreApplication::translate("Unit", std::string(unit).c_str()));
+}
+
+QString parameterTip(const ParameterInfo& parameter) {
+    QString tip = AdvancedPanel::tr("%1; default %2")
+                      .arg(QCoreApplication::translate("Parameter", parameter.description.c_str()),
+                           QString::fromStdString(parameter.default_rule.text));
+    if (parameter.kind == ParamKind::rational) {
+        tip += AdvancedPanel::tr(". Exact: write a fraction such as 5/2. Empty for the default.");
+    } else if (parameter.kind == ParamKind::whole) {
+        tip += AdvancedPanel::tr(". A whole number from %1 to %2. Empty for the default.")
+                   .arg(QString::fromStdString(parameter.min.to_string()),
+                        QString::fromStdString(parameter.max.to_string()));
+    }
+    return tip;
 }
 
 QLabel* sectionTitle(const QString& text, QWidget* parent) {
@@ -59,21 +80,16 @@ AdvancedPanel::AdvancedPanel(Session* session, QWidget* parent)
     layout->addWidget(defaults, 0, Qt::AlignLeft);
     layout->addStretch(1);
 
-    form_->addRow(sectionTitle(tr("Token bucket"), this));
-    addCountField(tr("Capacity"), tr("Tokens the bucket holds at most; default L"),
-                  &Overrides::bucket_capacity, kCapacityKey);
-    addRateField(tr("Refill rate"), tr("Tokens added per tick, e.g. 2/5; default L/W"),
-                 &Overrides::refill_rate, kRefillRateKey);
-    form_->addRow(sectionTitle(tr("Leaky bucket"), this));
-    addCountField(tr("Queue size"), tr("Cost units that may wait in the queue; default L"),
-                  &Overrides::queue_size, kQueueSizeKey);
-    addRateField(tr("Drain interval"), tr("Ticks between two released cost units; default W/L"),
-                 &Overrides::drain_interval, kDrainIntervalKey);
-    form_->addRow(sectionTitle(tr("GCRA"), this));
-    addCountField(tr("Burst"), tr("Requests allowed back to back; default L"),
-                  &Overrides::gcra_burst, kGcraBurstKey);
-    addRateField(tr("Emission interval"), tr("Ticks per cost unit; default W/L"),
-                 &Overrides::emission_interval, kEmissionIntervalKey);
+    int key = kFirstOverrideKey;
+    for (const AlgorithmInfo* algorithm : Registry::instance().all()) {
+        if (algorithm->parameters.empty()) {
+            continue;
+        }
+        form_->addRow(sectionTitle(algorithmName(algorithm->id), this));
+        for (const ParameterInfo& parameter : algorithm->parameters) {
+            addField(*algorithm, parameter, key++);
+        }
+    }
 
     connect(rejections_count_, &QCheckBox::toggled, this, [this](bool on) {
         Params params = session_->params();
@@ -82,7 +98,7 @@ AdvancedPanel::AdvancedPanel(Session* session, QWidget* parent)
                             kNoMerge);
     });
     connect(defaults, &QPushButton::clicked, this,
-            [this] { applyOverrides(Overrides{}, tr("Use default parameters"), kNoMerge); });
+            [this] { applyOverrides({}, tr("Use default parameters"), kNoMerge); });
     connect(session_, &Session::paramsChanged, this, &AdvancedPanel::showParams);
     showParams();
 }
@@ -104,73 +120,126 @@ void AdvancedPanel::showProblemsLegibly() {
     problem_->setPalette(colours);
 }
 
-QSpinBox* AdvancedPanel::addCountField(const QString& label, const QString& tip, CountField field,
-                                       int key) {
-    auto* box = new QSpinBox(this);
-    box->setRange(0, static_cast<int>(bounds::kMaxLimit));
-    box->setToolTip(tip);
-    box->setAccelerated(true);
-    form_->addRow(label, box);
-    refreshers_.push_back([this, box, field] {
-        const QSignalBlocker block(box);
-        box->setSpecialValueText(tr("default (%1)").arg(session_->params().base.limit));
-        box->setValue(static_cast<int>((session_->params().base.overrides.*field).value_or(0)));
-    });
-    connect(box, &QSpinBox::valueChanged, this, [this, field, key, label](int value) {
-        Overrides overrides = session_->params().base.overrides;
-        overrides.*field = value == 0 ? std::nullopt : std::optional<std::int64_t>(value);
-        applyOverrides(overrides, tr("Set %1").arg(label.toLower()), key);
-    });
-    return box;
-}
-
-QLineEdit* AdvancedPanel::addRateField(const QString& label, const QString& tip, RateField field,
-                                       int key) {
+void AdvancedPanel::addField(const AlgorithmInfo& algorithm, const ParameterInfo& parameter,
+                             int key) {
+    const QString label = parameterLabel(parameter);
+    const QString tip = parameterTip(parameter);
+    const std::string algorithm_id = algorithm.id;
+    const std::string parameter_id = parameter.id;
+    const QString undo_text = tr("Set %1").arg(QString::fromStdString(parameter.name).toLower());
+    const auto current = [this, algorithm_id, parameter_id]() -> std::optional<ParamValue> {
+        const AlgorithmParams& overrides = session_->params().base.overrides;
+        const auto values = overrides.find(algorithm_id);
+        if (values == overrides.end()) {
+            return std::nullopt;
+        }
+        const auto value = values->second.find(parameter_id);
+        return value == values->second.end() ? std::nullopt
+                                             : std::optional<ParamValue>(value->second);
+    };
+    if (parameter.kind == ParamKind::flag || parameter.kind == ParamKind::choice) {
+        auto* box = new QComboBox(this);
+        box->setToolTip(tip);
+        form_->addRow(label, box);
+        std::vector<ParamValue> options = {ParamValue(true), ParamValue(false)};
+        if (parameter.kind == ParamKind::choice) {
+            options.assign(parameter.choices.begin(), parameter.choices.end());
+        }
+        refreshers_.push_back([this, box, options, parameter, current] {
+            const QSignalBlocker block(box);
+            box->clear();
+            box->addItem(tr("default (%1)")
+                             .arg(QString::fromStdString(to_text(
+                                 parameter.default_for(session_->params().base.context())))));
+            for (const ParamValue& option : options) {
+                box->addItem(QString::fromStdString(to_text(option)));
+            }
+            const auto value = current();
+            const auto at =
+                value ? std::find(options.begin(), options.end(), *value) : options.end();
+            box->setCurrentIndex(at == options.end() ? 0
+                                                     : 1 + static_cast<int>(at - options.begin()));
+        });
+        connect(box, &QComboBox::activated, this,
+                [this, options, algorithm_id, parameter_id, undo_text, key](int index) {
+                    applyOverride(algorithm_id, parameter_id,
+                                  index <= 0 ? std::nullopt
+                                             : std::optional<ParamValue>(
+                                                   options[static_cast<std::size_t>(index - 1)]),
+                                  undo_text, key);
+                });
+        return;
+    }
     auto* edit = new QLineEdit(this);
-    edit->setToolTip(tip + tr(". Exact: write a fraction such as 5/2. Empty for the default."));
+    edit->setToolTip(tip);
     edit->setClearButtonEnabled(true);
     form_->addRow(label, edit);
-    const bool per_tick = key == kRefillRateKey;
-    refreshers_.push_back([this, edit, field, per_tick] {
-        const Limits& base = session_->params().base;
-        const Rational fallback =
-            per_tick ? Rational(base.limit, base.window) : Rational(base.window, base.limit);
-        edit->setPlaceholderText(tr("default %1").arg(rationalText(fallback)));
-        const auto& value = base.overrides.*field;
-        edit->setText(value ? rationalText(*value) : QString());
+    refreshers_.push_back([this, edit, parameter, current] {
+        const ParamValue fallback = parameter.default_for(session_->params().base.context());
+        edit->setPlaceholderText(tr("default %1 = %2")
+                                     .arg(QString::fromStdString(parameter.default_rule.text),
+                                          QString::fromStdString(to_text(fallback))));
+        const auto value = current();
+        edit->setText(value ? QString::fromStdString(to_text(*value)) : QString());
         edit->setStyleSheet({});
     });
-    connect(edit, &QLineEdit::editingFinished, this, [this, edit, field, key, label] {
-        const QString text = edit->text().trimmed();
-        Overrides overrides = session_->params().base.overrides;
-        if (text.isEmpty()) {
-            overrides.*field = std::nullopt;
-        } else if (const auto value = Rational::parse(text.toStdString())) {
-            overrides.*field = *value;
-        } else {
-            edit->setStyleSheet(QStringLiteral("border: 1px solid #D55E00"));
-            problem_->setText(tr("%1: \"%2\" is not a number or a fraction such as 5/2")
-                                  .arg(label, text.toHtmlEscaped()));
-            problem_->show();
-            return;
-        }
-        if (overrides.*field != session_->params().base.overrides.*field) {
-            applyOverrides(overrides, tr("Set %1").arg(label.toLower()), key);
-        }
+    // Checked as it is typed, so the help comes before the value is committed.
+    connect(edit, &QLineEdit::textEdited, this, [this, edit, parameter](const QString& typed) {
+        const QString text = typed.trimmed();
+        const auto parsed = parse_value(parameter, text.toStdString());
+        const auto* problem = std::get_if<std::string>(&parsed);
+        const bool bad = !text.isEmpty() && problem != nullptr;
+        edit->setStyleSheet(bad ? QStringLiteral("border: 1px solid #D55E00") : QString());
+        showProblem(bad ? QString::fromStdString(*problem) : QString());
     });
-    return edit;
+    connect(edit, &QLineEdit::editingFinished, this,
+            [this, edit, parameter, algorithm_id, parameter_id, undo_text, key, current] {
+                const QString text = edit->text().trimmed();
+                std::optional<ParamValue> value;
+                if (!text.isEmpty()) {
+                    auto parsed = parse_value(parameter, text.toStdString());
+                    if (const auto* problem = std::get_if<std::string>(&parsed)) {
+                        edit->setStyleSheet(QStringLiteral("border: 1px solid #D55E00"));
+                        showProblem(QString::fromStdString(*problem));
+                        return;
+                    }
+                    value = std::get<ParamValue>(std::move(parsed));
+                }
+                if (value != current()) {
+                    applyOverride(algorithm_id, parameter_id, value, undo_text, key);
+                }
+            });
 }
 
-void AdvancedPanel::applyOverrides(const Overrides& overrides, const QString& text, int key) {
+bool AdvancedPanel::applyOverride(const std::string& algorithm, const std::string& parameter,
+                                  const std::optional<ParamValue>& value, const QString& text,
+                                  int key) {
+    AlgorithmParams overrides = session_->params().base.overrides;
+    if (value) {
+        overrides[algorithm][parameter] = *value;
+    } else if (const auto it = overrides.find(algorithm); it != overrides.end()) {
+        it->second.erase(parameter);
+        if (it->second.empty()) {
+            overrides.erase(it);
+        }
+    }
+    applyOverrides(overrides, text, key);
+    return problem_->isHidden();
+}
+
+void AdvancedPanel::applyOverrides(const AlgorithmParams& overrides, const QString& text, int key) {
     Params params = session_->params();
     params.base.overrides = overrides;
     const QString problem = session_->setParams(params, text, key);
-    problem_->setText(problem);
-    problem_->setVisible(!problem.isEmpty());
     if (!problem.isEmpty()) {
         showParams();  // put the fields back to what is in effect
-        problem_->show();
     }
+    showProblem(problem);
+}
+
+void AdvancedPanel::showProblem(const QString& problem) {
+    problem_->setText(problem);
+    problem_->setVisible(!problem.isEmpty());
 }
 
 void AdvancedPanel::showParams() {

@@ -5,19 +5,22 @@
 #include <optional>
 
 #include "ratelab/model.h"
+#include "ratelab/registry.h"
 
 class QCheckBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
-class QSpinBox;
+class QComboBox;
 
 namespace ratelab::ui {
 
 class Session;
 
 /// The per-algorithm overrides of the defaults derived from L and W, and the "rejections
-/// count" option. An empty field means "use the default", which is shown as a hint.
+/// count" option. The fields are made from the parameters each algorithm declares (its
+/// AlgorithmInfo::parameters), with their units; an empty field means "use the default", which
+/// is shown as a hint, and a value is checked as it is typed.
 class AdvancedPanel : public QWidget {
     Q_OBJECT
 
@@ -31,12 +34,12 @@ protected:
 
 private:
     void showProblemsLegibly();
-    using CountField = std::optional<std::int64_t> Overrides::*;
-    using RateField = std::optional<Rational> Overrides::*;
-
-    QSpinBox* addCountField(const QString& label, const QString& tip, CountField field, int key);
-    QLineEdit* addRateField(const QString& label, const QString& tip, RateField field, int key);
-    void applyOverrides(const Overrides& overrides, const QString& text, int key);
+    void addField(const AlgorithmInfo& algorithm, const ParameterInfo& parameter, int key);
+    /// Sets (or, with nothing, clears) one override; returns false if it was refused.
+    bool applyOverride(const std::string& algorithm, const std::string& parameter,
+                       const std::optional<ParamValue>& value, const QString& text, int key);
+    void applyOverrides(const AlgorithmParams& overrides, const QString& text, int key);
+    void showProblem(const QString& problem);
     void showParams();
 
     Session* session_;

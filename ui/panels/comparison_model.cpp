@@ -3,7 +3,7 @@
 #include <QBrush>
 #include <QFont>
 
-#include "session/algorithm_names.h"
+#include "charts/algorithm_names.h"
 #include "timeline/decision_tooltip.h"
 #include "timeline/timeline_palette.h"
 
@@ -41,9 +41,9 @@ void ComparisonModel::setFrame(const Frame& frame) {
     }
     states_.clear();
     if (frame_.result) {
-        for (const AlgorithmRun& run : frame_.result->runs) {
+        for (std::size_t lane = 0; lane < frame_.result->runs.size(); ++lane) {
             states_.push_back(
-                QString::fromStdString(state_at(*frame_.result, run.id, key_, frame_.now).summary));
+                QString::fromStdString(state_at(*frame_.result, lane, key_, frame_.now).summary));
         }
     }
     if (same_rows) {
@@ -101,7 +101,7 @@ QVariant ComparisonModel::display(const AlgorithmRun& run, const AlgorithmRun& r
     };
     switch (column) {
         case kAlgorithm:
-            return algorithmName(run.id);
+            return laneName(run.id, run.label);
         case kState:
             return states_[static_cast<std::size_t>(&run - frame_.result->runs.data())];
         case kAccepted:
@@ -151,7 +151,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
         return {};
     }
     const AlgorithmRun& run = frame_.result->runs[static_cast<std::size_t>(index.row())];
-    const AlgorithmRun* revealed = frame_.revealed->find(run.id);
+    const AlgorithmRun* revealed = frame_.revealedRun(static_cast<std::size_t>(index.row()));
     if (!revealed) {
         return {};
     }

@@ -7,12 +7,10 @@ enum ParamKey : int {
     kNoMerge = 0,
     kLimitKey,
     kWindowKey,
-    kCapacityKey,
-    kRefillRateKey,
-    kQueueSizeKey,
-    kDrainIntervalKey,
-    kGcraBurstKey,
-    kEmissionIntervalKey,
+    /// The Advanced panel's fields take kFirstOverrideKey + their position in the panel.
+    kFirstOverrideKey = 100,
+    /// A lane's parameter fields take kFirstLaneKey + 100 * lane + the parameter's position.
+    kFirstLaneKey = 10'000,
 };
 
 }  // namespace ratelab::ui

@@ -23,6 +23,10 @@ struct Frame {
     std::int64_t tick_ms = 1000;
 
     bool isRevealed(std::size_t index) const { return index < decided; }
+    /// Lane `lane`'s run over the requests decided so far, or nothing.
+    const AlgorithmRun* revealedRun(std::size_t lane) const {
+        return revealed && lane < revealed->runs.size() ? &revealed->runs[lane] : nullptr;
+    }
 };
 
 /// Combines the session's latest result with the playback clock into Frames, and keeps the

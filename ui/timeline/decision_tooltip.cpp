@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 #include <QPalette>
 
-#include "session/algorithm_names.h"
+#include "charts/algorithm_names.h"
 #include "session/frame_model.h"
 #include "timeline/timeline_palette.h"
 
@@ -81,7 +81,7 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
     const Trace& trace = *frame.result->trace;
     QString html =
         QStringLiteral("<p style='white-space:pre'><b>%1</b> · %2</p>")
-            .arg(algorithmName(run.id),
+            .arg(laneName(run.id, run.label).toHtmlEscaped(),
                  requestHeading(DecisionTooltipText::tr("request #%1 at t = %2, cost %3"), trace,
                                 index));
     if (!frame.isRevealed(index)) {
@@ -92,7 +92,7 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
                     .arg(trace.requests[index].tick);
         return html;
     }
-    const Explanation why = explain(*frame.result, run.id, index);
+    const Explanation why = explain(*frame.result, lane, index);
     html += QStringLiteral("<table>");
     html += row(DecisionTooltipText::tr("Before"), escaped(why.state_before));
     html += row(DecisionTooltipText::tr("Check"), escaped(why.check));

@@ -2,7 +2,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
-#include "session/algorithm_names.h"
+#include "charts/algorithm_names.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_scene.h"
@@ -90,12 +90,12 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
             painter.fillRect(QRectF(0, row.top(), 4.0, row.height()), timeline_palette::kSelection);
         }
         QString detail;
-        if (const AlgorithmRun* revealed = frame.revealed->find(runs[i].id)) {
+        if (const AlgorithmRun* revealed = frame.revealedRun(i)) {
             detail =
                 TimelineText::tr("%1 ok · %2 rejected")
                     .arg(compact(revealed->totals.accepted), compact(revealed->totals.rejected));
         }
-        paintLabel(painter, scene, row, algorithmName(runs[i].id), detail, muted);
+        paintLabel(painter, scene, row, laneName(runs[i].id, runs[i].label), detail, muted);
     }
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(QPointF(gutter, 0), QPointF(gutter, layout.bottom()));

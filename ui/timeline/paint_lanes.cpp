@@ -86,8 +86,9 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
 // A queued request: a line from its arrival to the moment it leaves the queue. Waits overlap,
 // so each gets its own track under the markers, reused once the previous wait on it has ended.
 void paintDelays(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                 const AlgorithmRun& run) {
-    const AlgorithmRun* revealed = scene.frame->revealed->find(run.id);
+                 std::size_t lane_index) {
+    const AlgorithmRun& run = scene.frame->result->runs[lane_index];
+    const AlgorithmRun* revealed = scene.frame->revealedRun(lane_index);
     if (!revealed || revealed->totals.max_delay == Rational()) {
         return;
     }
@@ -198,7 +199,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
     for (std::size_t lane_index = 0; lane_index < runs.size(); ++lane_index) {
         const AlgorithmRun& run = runs[lane_index];
         const QRectF& lane = scene.layout.lanes[lane_index];
-        const AlgorithmRun* revealed = scene.frame->revealed->find(run.id);
+        const AlgorithmRun* revealed = scene.frame->revealedRun(lane_index);
         if (revealed) {
             paintWorstSpan(painter, scene, lane, *revealed, false);
         }
@@ -206,7 +207,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             continue;
         }
         if (scene.detailed) {
-            paintDelays(painter, scene, lane, run);
+            paintDelays(painter, scene, lane, lane_index);
             paintDecisions(painter, scene, lane, run);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "session/algorithm_names.h"
+#include "charts/algorithm_names.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "timeline/decision_tooltip.h"
@@ -58,20 +58,24 @@ double TimelineView::gutterWidth() const {
     static const std::vector<AlgorithmRun> kNoRuns;
     const std::vector<AlgorithmRun>& runs = frame_.result ? frame_.result->runs : kNoRuns;
     if (gutter_ && gutter_->font == font() &&
-        std::equal(runs.begin(), runs.end(), gutter_->ids.begin(), gutter_->ids.end(),
-                   [](const AlgorithmRun& run, const std::string& id) { return run.id == id; })) {
+        std::equal(runs.begin(), runs.end(), gutter_->lanes.begin(), gutter_->lanes.end(),
+                   [](const AlgorithmRun& run, const std::pair<std::string, std::string>& lane) {
+                       return run.id == lane.first && run.label == lane.second;
+                   })) {
         return gutter_->width;
     }
-    std::vector<std::string> ids;
+    std::vector<std::pair<std::string, std::string>> lanes;
+    std::vector<QString> names;
     for (const AlgorithmRun& run : runs) {
-        ids.push_back(run.id);
+        lanes.emplace_back(run.id, run.label);
+        names.push_back(laneName(run.id, run.label));
     }
     QFont bold = font();
     bold.setBold(true);
     const QFontMetricsF metrics(bold);
     double gutter = metrics.horizontalAdvance(tr("Sliding counter")) + 30.0;
-    for (const std::string& id : ids) {
-        gutter = std::max(gutter, metrics.horizontalAdvance(algorithmName(id)) + 30.0);
+    for (const QString& name : names) {
+        gutter = std::max(gutter, metrics.horizontalAdvance(name) + 30.0);
     }
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.85);
@@ -79,7 +83,7 @@ double TimelineView::gutterWidth() const {
                                   QCoreApplication::translate("Timeline", "%1 ok · %2 rejected")
                                       .arg(QStringLiteral("99.9k"), QStringLiteral("99.9k"))) +
                                   24.0);
-    gutter_ = Gutter{font(), std::move(ids), gutter};
+    gutter_ = Gutter{font(), std::move(lanes), gutter};
     return gutter;
 }
 
@@ -195,9 +199,10 @@ bool TimelineView::event(QEvent* event) {
             break;
         case TimelineHit::Kind::kLaneName:
             if (frame_.result && static_cast<std::size_t>(hit.lane) < frame_.result->runs.size()) {
-                const std::string& id = frame_.result->runs[static_cast<std::size_t>(hit.lane)].id;
+                const AlgorithmRun& run = frame_.result->runs[static_cast<std::size_t>(hit.lane)];
                 text = QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
-                           .arg(algorithmName(id), algorithmSummary(id).toHtmlEscaped(),
+                           .arg(laneName(run.id, run.label).toHtmlEscaped(),
+                                algorithmSummary(run.id).toHtmlEscaped(),
                                 tr("Click to highlight it and read about it in the Learn panel."));
             }
             break;

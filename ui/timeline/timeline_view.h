@@ -91,7 +91,7 @@ private:
     mutable std::shared_ptr<const ColumnCounts> counts_;
     struct Gutter {
         QFont font;
-        std::vector<std::string> ids;
+        std::vector<std::pair<std::string, std::string>> lanes;  ///< each lane's id and label
         double width = 0.0;
     };
     mutable std::optional<Gutter> gutter_;

@@ -3,6 +3,7 @@
 #include <QSettings>
 #include <QString>
 
+#include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -14,21 +15,23 @@ namespace {
 const QString kGroup = QStringLiteral("parameters");
 const QString kSpeed = QStringLiteral("playback/speed");
 
-// Settings keys of the overrides, by member, so that reading and writing cannot drift apart.
-struct CountKey {
+// Overrides are kept under "overrides/<algorithm id>/<parameter id>", as text, and read back
+// through the parameter's own declaration.
+const QString kOverrides = QStringLiteral("overrides");
+
+// Where versions before declared parameters kept the six overrides, read once so that an
+// upgrade keeps them; they are written in the new form from then on.
+struct LegacyKey {
     const char* key;
-    std::optional<std::int64_t> Overrides::*field;
+    const char* algorithm;
+    const char* parameter;
 };
-struct RateKey {
-    const char* key;
-    std::optional<Rational> Overrides::*field;
-};
-constexpr CountKey kCounts[] = {{"bucketCapacity", &Overrides::bucket_capacity},
-                                {"queueSize", &Overrides::queue_size},
-                                {"gcraBurst", &Overrides::gcra_burst}};
-constexpr RateKey kRates[] = {{"refillRate", &Overrides::refill_rate},
-                              {"drainInterval", &Overrides::drain_interval},
-                              {"emissionInterval", &Overrides::emission_interval}};
+constexpr LegacyKey kLegacyKeys[] = {{"bucketCapacity", "token_bucket", "capacity"},
+                                     {"refillRate", "token_bucket", "refill_rate"},
+                                     {"queueSize", "leaky_bucket", "queue_size"},
+                                     {"drainInterval", "leaky_bucket", "drain_interval"},
+                                     {"gcraBurst", "gcra", "burst"},
+                                     {"emissionInterval", "gcra", "emission_interval"}};
 
 QString key(const char* name) {
     return kGroup + QLatin1Char('/') + QLatin1String(name);
@@ -38,6 +41,26 @@ std::optional<std::int64_t> integer(const QSettings& settings, const char* name)
     bool ok = false;
     const qlonglong value = settings.value(key(name)).toLongLong(&ok);
     return ok ? std::optional<std::int64_t>(value) : std::nullopt;
+}
+
+QString overrideKey(const std::string& algorithm, const std::string& parameter) {
+    return kGroup + QLatin1Char('/') + kOverrides + QLatin1Char('/') +
+           QString::fromStdString(algorithm) + QLatin1Char('/') + QString::fromStdString(parameter);
+}
+
+/// Reads one remembered override; false if it is there but no longer valid.
+bool readOverride(const QSettings& settings, const QString& settings_key,
+                  const AlgorithmInfo& algorithm, const ParameterInfo& parameter, Params& params) {
+    const QString text = settings.value(settings_key).toString();
+    if (text.isEmpty()) {
+        return true;
+    }
+    auto parsed = parse_value(parameter, text.toStdString());
+    if (std::holds_alternative<std::string>(parsed)) {
+        return false;
+    }
+    params.base.overrides[algorithm.id][parameter.id] = std::get<ParamValue>(std::move(parsed));
+    return true;
 }
 
 }  // namespace
@@ -52,17 +75,20 @@ std::optional<Params> parameters(const QSettings& settings) {
     params.base.limit = *limit;
     params.base.window = *window;
     params.rejections_count = settings.value(key("rejectionsCount"), false).toBool();
-    for (const CountKey& count : kCounts) {
-        params.base.overrides.*count.field = integer(settings, count.key);
+    for (const LegacyKey& legacy : kLegacyKeys) {
+        const AlgorithmInfo* algorithm = Registry::instance().find(legacy.algorithm);
+        const ParameterInfo* parameter =
+            algorithm ? find_parameter(algorithm->parameters, legacy.parameter) : nullptr;
+        if (parameter && !readOverride(settings, key(legacy.key), *algorithm, *parameter, params)) {
+            return std::nullopt;
+        }
     }
-    for (const RateKey& rate : kRates) {
-        const QString text = settings.value(key(rate.key)).toString();
-        if (!text.isEmpty()) {
-            const auto value = Rational::parse(text.toStdString());
-            if (!value) {
+    for (const AlgorithmInfo* algorithm : Registry::instance().all()) {
+        for (const ParameterInfo& parameter : algorithm->parameters) {
+            if (!readOverride(settings, overrideKey(algorithm->id, parameter.id), *algorithm,
+                              parameter, params)) {
                 return std::nullopt;
             }
-            params.base.overrides.*rate.field = *value;
         }
     }
     if (!validate(params).empty()) {
@@ -76,14 +102,10 @@ void setParameters(QSettings& settings, const Params& params) {
     settings.setValue(key("limit"), static_cast<qlonglong>(params.base.limit));
     settings.setValue(key("window"), static_cast<qlonglong>(params.base.window));
     settings.setValue(key("rejectionsCount"), params.rejections_count);
-    for (const CountKey& count : kCounts) {
-        if (const auto& value = params.base.overrides.*count.field) {
-            settings.setValue(key(count.key), static_cast<qlonglong>(*value));
-        }
-    }
-    for (const RateKey& rate : kRates) {
-        if (const auto& value = params.base.overrides.*rate.field) {
-            settings.setValue(key(rate.key), QString::fromStdString(value->to_string()));
+    for (const auto& [algorithm, values] : params.base.overrides) {
+        for (const auto& [parameter, value] : values) {
+            settings.setValue(overrideKey(algorithm, parameter),
+                              QString::fromStdString(to_text(value)));
         }
     }
 }

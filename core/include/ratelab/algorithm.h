@@ -70,7 +70,8 @@ struct Totals {
 struct AlgorithmRun {
     enum Outcome : std::uint8_t { kRejected = 0, kAccepted = 1, kRejectedNever = 2 };
 
-    std::string id;
+    std::string id;     ///< the algorithm's id
+    std::string label;  ///< the lane's label (lane_label()); set by simulate()
     /// True for a shaper (leaky_bucket): accepted requests carry a release time.
     bool releases = false;
     Totals totals;

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ratelab/parameters.h"
 #include "ratelab/rational.h"
 
 namespace ratelab {
@@ -56,25 +57,38 @@ private:
     std::unordered_map<std::string, KeyId> ids_;
 };
 
-/// Optional per-algorithm overrides of the defaults derived from L and W.
-struct Overrides {
-    std::optional<std::int64_t> bucket_capacity;  ///< token_bucket, default L
-    std::optional<Rational> refill_rate;          ///< token_bucket, tokens per tick, default L/W
-    std::optional<std::int64_t> queue_size;       ///< leaky_bucket, default L
-    std::optional<Rational> drain_interval;     ///< leaky_bucket, ticks per cost unit, default W/L
-    std::optional<std::int64_t> gcra_burst;     ///< gcra, default L
-    std::optional<Rational> emission_interval;  ///< gcra, ticks per cost unit, default W/L
-
-    friend bool operator==(const Overrides&, const Overrides&) = default;
-};
-
 /// The limit that applies to one key: L per W ticks, with optional overrides.
 struct Limits {
     std::int64_t limit = 4;  ///< L >= 1
     Tick window = 10;        ///< W >= 1 ticks
-    Overrides overrides;
+    /// Values that replace the defaults each algorithm declares (derived from L and W), by
+    /// algorithm id and parameter id: {"token_bucket": {"capacity": 8}}.
+    AlgorithmParams overrides;
+
+    /// What the declared defaults are computed from.
+    ParamContext context() const { return ParamContext{limit, window}; }
+    /// Sets one override: `value` for `parameter` of `algorithm`.
+    void set_override(const std::string& algorithm, const std::string& parameter,
+                      ParamValue value) {
+        overrides[algorithm][parameter] = std::move(value);
+    }
+    /// The override of `parameter` of `algorithm`, or nothing.
+    std::optional<ParamValue> override_of(std::string_view algorithm,
+                                          std::string_view parameter) const;
 
     friend bool operator==(const Limits&, const Limits&) = default;
+};
+
+/// One lane of a comparison: an algorithm, the parameter values it sets itself, and a label.
+/// A value the lane sets applies to every key; the parameters it leaves alone take the key's
+/// tier override, else the trace's, else the algorithm's declared default.
+struct Lane {
+    std::string algorithm;  ///< a registered algorithm id
+    ParamValues params;
+    std::string label;  ///< empty: the algorithm's display name
+    bool hidden = false;
+
+    friend bool operator==(const Lane&, const Lane&) = default;
 };
 
 /// Everything that parameterises a simulation besides the trace.
@@ -84,12 +98,26 @@ struct Params {
     bool rejections_count = false;
     /// Keys with their own tier; every other key uses `base`.
     std::map<std::string, Limits, std::less<>> keys;
+    /// The lanes to compare, in order; empty means one lane per registered algorithm at its
+    /// defaults (default_lanes()).
+    std::vector<Lane> lanes;
 
     const Limits& for_key(std::string_view key) const;
     friend bool operator==(const Params&, const Params&) = default;
 };
 
-/// Problems with `params` (bounds, L or W < 1, zero rates), one message each; empty if valid.
+/// One lane per registered algorithm, in display order, with no values of its own.
+std::vector<Lane> default_lanes();
+/// `params.lanes`, or default_lanes() when it is empty.
+std::vector<Lane> lanes_of(const Params& params);
+/// The parameters one lane runs with: `params` with the lane's own values written into the
+/// overrides of the trace and of every tier, and only that lane.
+Params params_for_lane(const Params& params, const Lane& lane);
+/// What a lane is called: its label, else the algorithm's display name.
+std::string lane_label(const Lane& lane);
+
+/// Problems with `params` (bounds, L or W < 1, unknown algorithms or parameters, values of the
+/// wrong kind or out of their declared bounds), one message each; empty if valid.
 std::vector<std::string> validate(const Params& params);
 /// Problems with `trace` (order, bounds, key ids); empty if valid.
 std::vector<std::string> validate(const Trace& trace);

@@ -7,13 +7,22 @@
 #include <vector>
 
 #include "ratelab/algorithm.h"
+#include "ratelab/parameters.h"
 
 namespace ratelab {
 
-/// Describes one parameter an algorithm reads, for help texts and the app's advanced panel.
-struct ParameterInfo {
-    std::string name;         ///< as in trace files, e.g. "capacity"
-    std::string description;  ///< e.g. "tokens the bucket holds; default L"
+/// A state that refills linearly up to a ceiling, such as a token bucket's tokens: what the
+/// charts draw as its level.
+struct LevelLaw {
+    std::int64_t capacity = 0;  ///< the ceiling
+    Rational slope;             ///< refill per tick
+};
+
+/// How a shaper lets accepted cost through: one cost unit every `spacing` ticks, from a queue
+/// of at most `capacity` units.
+struct ShaperLaw {
+    Rational spacing;
+    std::int64_t capacity = 0;
 };
 
 /// A registered algorithm: stable id, display name, and a factory.
@@ -22,9 +31,21 @@ struct AlgorithmInfo {
     std::string name;     ///< for display, e.g. "Token bucket"
     std::string summary;  ///< one sentence on how it decides
     int order = 0;        ///< position in listings; lower first
+    /// True for a shaper: it delays accepted requests, and its runs carry release times.
+    bool releases = false;
+    /// Every parameter it reads, declared once here (ratelab/parameters.h).
     std::vector<ParameterInfo> parameters;
+    /// Shapers: how they release, for a key with these limits (see ShaperLaw).
+    std::function<ShaperLaw(const Limits&)> shaper_law;
+    /// Algorithms whose state is a refilling level (see LevelLaw), for a key with these limits;
+    /// empty for the others.
+    std::function<LevelLaw(const Limits&)> level_law;
     std::function<std::unique_ptr<Algorithm>()> make;
 };
+
+/// Every parameter `algorithm` declares, resolved for a key with `limits`: its override when
+/// there is one, else the declared default.
+ParamValues resolved_params(const AlgorithmInfo& algorithm, const Limits& limits);
 
 /// Maps stable ids to algorithms. Each algorithm's own source file registers it; the list of
 /// files is collected by the build, so adding a variant is adding a file.

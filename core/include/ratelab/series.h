@@ -52,9 +52,11 @@ struct LevelSeries {
     friend bool operator==(const LevelSeries&, const LevelSeries&) = default;
 };
 
-/// Everything the charts show about one algorithm.
+/// Everything the charts show about one lane.
 struct AlgorithmSeries {
-    std::string id;
+    std::string id;         ///< the lane's algorithm
+    std::string label;      ///< the lane's label
+    bool releases = false;  ///< a shaper: `queue` and `delays` are filled
     /// Accepted cost in the trailing window (t - W, t] at each tick t. For a shaper (leaky
     /// bucket) it counts released cost units by the tick they leave in, which is what reaches the
     /// protected service.
@@ -66,11 +68,14 @@ struct AlgorithmSeries {
     StepSeries queue;
     /// Shapers only: for each accepted request, x = its tick and y = how long it waited.
     std::vector<PlotPoint> delays;
-    /// token_bucket: its tokens; gcra: its allowance (the token-bucket equivalent, B less one per
-    /// emission interval the schedule runs ahead); empty for the others. For one key only.
+    /// For an algorithm with a level law (AlgorithmInfo::level_law): a token bucket's tokens,
+    /// GCRA's allowance (the token-bucket equivalent, B less one per emission interval the
+    /// schedule runs ahead); empty for the others. For one key only.
     LevelSeries level;
     /// The level's ceiling (capacity or burst), 0 when there is no level.
     std::int64_t level_capacity = 0;
+    /// Shapers: the queue's capacity under the base limits, 0 for the others.
+    std::int64_t queue_capacity = 0;
     Burst worst_burst;  ///< as the core measured it over the whole trace
 };
 

@@ -18,20 +18,24 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
-/// An immutable simulation: the inputs and every algorithm's run over them.
+/// An immutable simulation: the inputs and every lane's run over them.
 struct SimulationResult {
     std::shared_ptr<const Trace> trace;
     Params params;
-    std::vector<AlgorithmRun> runs;  ///< in the order requested
+    std::vector<Lane> lanes;          ///< the lanes run, one per entry of `runs`
+    std::vector<Params> lane_params;  ///< what each lane ran with: params_for_lane()
+    std::vector<AlgorithmRun> runs;   ///< one per lane, in the lanes' order
 
+    /// The first run of algorithm `id`, or nothing. Two lanes may run one algorithm: code that
+    /// shows lanes goes by position, never by id.
     const AlgorithmRun* find(std::string_view id) const;
     /// Whether every run kept checkpoints (traces with few keys, decisions kept): then a prefix
     /// (simulate_prefix) or a state at a tick costs at most a few thousand decisions.
     bool kept_checkpoints() const;
 };
 
-/// Runs the algorithms `ids` (all registered ones, in display order, when empty) over `trace`.
-/// Throws SimulationError for invalid input.
+/// Runs the lanes of `params` (lanes_of()) over `trace`; `ids`, when given, is a shorthand for
+/// one default lane per algorithm id instead. Throws SimulationError for invalid input.
 std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> trace,
                                                  const Params& params,
                                                  const std::vector<std::string>& ids = {},
@@ -53,10 +57,11 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
 std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& full,
                                                         std::size_t count);
 
-/// The state of algorithm `id` for `key` after every request with tick <= `at`.
-LimiterState state_at(const SimulationResult& result, std::string_view id, KeyId key, Tick at);
-/// Why algorithm `id` decided request `index` as it did.
-Explanation explain(const SimulationResult& result, std::string_view id, std::size_t index);
+/// The state of lane `lane` (an index into result.runs) for `key` after every request with
+/// tick <= `at`.
+LimiterState state_at(const SimulationResult& result, std::size_t lane, KeyId key, Tick at);
+/// Why lane `lane` decided request `index` as it did.
+Explanation explain(const SimulationResult& result, std::size_t lane, std::size_t index);
 
 /// The default scenario: L = 4, W = 10, one request at each of ticks 6 to 13.
 Trace default_trace();

@@ -4,21 +4,12 @@
 
 #include "json_value.h"
 #include "ratelab/limits.h"
+#include "ratelab/registry.h"
 #include "trace_problem.h"
 
 namespace ratelab::io::detail {
 
 using Json = nlohmann::ordered_json;
-
-const OverrideField kOverrideFields[6] = {
-    {"token_bucket", "capacity", &Overrides::bucket_capacity, nullptr, "tokens the bucket holds"},
-    {"token_bucket", "refill_rate", nullptr, &Overrides::refill_rate, "tokens added per tick"},
-    {"leaky_bucket", "queue_size", &Overrides::queue_size, nullptr, "cost units the queue holds"},
-    {"leaky_bucket", "drain_interval", nullptr, &Overrides::drain_interval,
-     "ticks between two released cost units"},
-    {"gcra", "burst", &Overrides::gcra_burst, nullptr, "cost accepted at once after a pause"},
-    {"gcra", "emission_interval", nullptr, &Overrides::emission_interval, "ticks per cost unit"},
-};
 
 namespace {
 
@@ -81,50 +72,155 @@ Rational read_rational(const Json& node, std::string_view what, const std::strin
     return Rational(*num, *den);
 }
 
-Overrides read_overrides(const Json& node, const std::string& path) {
+ParamValue read_value(const ParameterInfo& info, const Json& node, const std::string& path) {
+    switch (info.kind) {
+        case ParamKind::whole:
+            return Rational(read_integer(node, info.min.num(), info.max.num(), info.id, path));
+        case ParamKind::rational: {
+            const Rational value = read_rational(node, info.id, path);
+            if (auto problem = check_value(info, value)) {
+                fail(path, {"out-of-range", *problem});
+            }
+            return value;
+        }
+        case ParamKind::flag:
+            if (!node.is_boolean()) {
+                fail(path, {"wrong-type", info.id + " must be true or false"});
+            }
+            return node.get<bool>();
+        case ParamKind::choice: {
+            if (!node.is_string()) {
+                fail(path, {"wrong-type", info.id + " must be a string"});
+            }
+            const ParamValue value = node.get<std::string>();
+            if (auto problem = check_value(info, value)) {
+                fail(path, {"unknown-choice", *problem});
+            }
+            return value;
+        }
+    }
+    return Rational(1);
+}
+
+const AlgorithmInfo& read_algorithm_id(const std::string& id, const std::string& path) {
+    const AlgorithmInfo* info = Registry::instance().find(id);
+    if (info == nullptr) {
+        std::string known;
+        for (const std::string& name : Registry::instance().ids()) {
+            known += (known.empty() ? "" : ", ") + name;
+        }
+        fail(path, {"unknown-algorithm",
+                    "no algorithm is called " + quote_text(id) + " (known: " + known + ")"});
+    }
+    return *info;
+}
+
+ParamValues read_values(const AlgorithmInfo& algorithm, const Json& node, const std::string& path) {
+    require_object(node, quote_text(algorithm.id), path);
+    ParamValues values;
+    for (const auto& [name, value] : node.items()) {
+        const std::string field_path = member_path(path, name);
+        const ParameterInfo* info = find_parameter(algorithm.parameters, name);
+        if (info == nullptr) {
+            std::string known;
+            for (const ParameterInfo& parameter : algorithm.parameters) {
+                known +=
+                    known.empty() ? quote_text(parameter.id) : " or " + quote_text(parameter.id);
+            }
+            fail(field_path,
+                 {"unknown-field",
+                  known.empty() ? algorithm.id + " has no parameters, so not " + quote_text(name)
+                                : algorithm.id + " takes " + known + ", not " + quote_text(name)});
+        }
+        values[name] = read_value(*info, value, field_path);
+    }
+    return values;
+}
+
+AlgorithmParams read_overrides(const Json& node, const std::string& path) {
     require_object(node, "\"algorithms\"", path);
-    Overrides overrides;
+    AlgorithmParams overrides;
     for (const auto& [algorithm, settings] : node.items()) {
         const std::string algorithm_path = member_path(path, algorithm);
-        bool known_algorithm = false;
-        for (const OverrideField& field : kOverrideFields) {
-            known_algorithm = known_algorithm || algorithm == field.algorithm;
-        }
-        if (!known_algorithm) {
-            fail(algorithm_path, {"unknown-field",
-                                  "only token_bucket, leaky_bucket and gcra have "
-                                  "parameters to override, not " +
-                                      quote_text(algorithm)});
-        }
-        require_object(settings, quote_text(algorithm), algorithm_path);
-        for (const auto& [name, value] : settings.items()) {
-            const OverrideField* match = nullptr;
-            for (const OverrideField& field : kOverrideFields) {
-                if (algorithm == field.algorithm && name == field.name) {
-                    match = &field;
+        const AlgorithmInfo* info = Registry::instance().find(algorithm);
+        if (info == nullptr || info->parameters.empty()) {
+            std::string with_parameters;
+            for (const AlgorithmInfo* known : Registry::instance().all()) {
+                if (!known->parameters.empty()) {
+                    with_parameters += (with_parameters.empty() ? "" : ", ") + known->id;
                 }
             }
-            const std::string field_path = member_path(algorithm_path, name);
-            if (!match) {
-                std::string known;
-                for (const OverrideField& field : kOverrideFields) {
-                    if (algorithm == field.algorithm) {
-                        known += known.empty() ? quote_text(field.name)
-                                               : " or " + quote_text(field.name);
-                    }
-                }
-                fail(field_path, {"unknown-field",
-                                  algorithm + " takes " + known + ", not " + quote_text(name)});
-            }
-            if (match->count) {
-                overrides.*(match->count) =
-                    read_integer(value, 1, bounds::kMaxLimit, name, field_path);
-            } else {
-                overrides.*(match->rational) = read_rational(value, name, field_path);
-            }
+            fail(algorithm_path, {"unknown-field", "only " + with_parameters +
+                                                       " have parameters to override, not " +
+                                                       quote_text(algorithm)});
+        }
+        ParamValues values = read_values(*info, settings, algorithm_path);
+        if (!values.empty()) {
+            overrides[algorithm] = std::move(values);
         }
     }
     return overrides;
+}
+
+std::vector<Lane> read_lanes(const Json& node, const std::string& path) {
+    if (!node.is_array()) {
+        std::string storage;
+        fail(path, {"wrong-type", std::string("\"lanes\" must be an array, not ") +
+                                      JsonValue::of(node, storage).kind_name()});
+    }
+    if (node.empty()) {
+        fail(path, {"out-of-range", "\"lanes\" needs at least one lane"});
+    }
+    if (node.size() > kMaxLanes) {
+        fail(path, {"out-of-range", "at most " + std::to_string(kMaxLanes) + " lanes, not " +
+                                        std::to_string(node.size())});
+    }
+    std::vector<Lane> lanes;
+    for (std::size_t i = 0; i < node.size(); ++i) {
+        const std::string lane_path = index_path(path, i);
+        require_object(node[i], "a lane", lane_path);
+        Lane lane;
+        const Json* params = nullptr;
+        bool has_algorithm = false;
+        for (const auto& [name, value] : node[i].items()) {
+            const std::string field_path = member_path(lane_path, name);
+            if (name == "algorithm") {
+                if (!value.is_string()) {
+                    fail(field_path, {"wrong-type", "a lane's \"algorithm\" must be a string"});
+                }
+                lane.algorithm = value.get<std::string>();
+                has_algorithm = true;
+            } else if (name == "params") {
+                params = &value;
+            } else if (name == "label") {
+                if (!value.is_string()) {
+                    fail(field_path, {"wrong-type", "a lane's \"label\" must be a string"});
+                }
+                lane.label = value.get<std::string>();
+            } else if (name == "hidden") {
+                if (!value.is_boolean()) {
+                    fail(field_path, {"wrong-type", "a lane's \"hidden\" must be true or false"});
+                }
+                lane.hidden = value.get<bool>();
+            } else {
+                fail(field_path, {"unknown-field",
+                                  "a lane has \"algorithm\", \"params\", \"label\" and "
+                                  "\"hidden\", not " +
+                                      quote_text(name)});
+            }
+        }
+        if (!has_algorithm) {
+            fail(member_path(lane_path, "algorithm"),
+                 {"missing-field", "a lane needs \"algorithm\", a registered algorithm id"});
+        }
+        const AlgorithmInfo& info =
+            read_algorithm_id(lane.algorithm, member_path(lane_path, "algorithm"));
+        if (params != nullptr) {
+            lane.params = read_values(info, *params, member_path(lane_path, "params"));
+        }
+        lanes.push_back(std::move(lane));
+    }
+    return lanes;
 }
 
 Limits read_tier(const Json& node, const std::string& path) {
@@ -160,14 +256,55 @@ Json rational_to_json(const Rational& value) {
     return value.is_integer() ? Json(value.num()) : Json(value.to_string());
 }
 
-Json overrides_to_json(const Overrides& overrides) {
+Json value_to_json(const ParamValue& value) {
+    if (const auto* number = std::get_if<Rational>(&value)) {
+        return rational_to_json(*number);
+    }
+    if (const auto* flag = std::get_if<bool>(&value)) {
+        return *flag;
+    }
+    return std::get<std::string>(value);
+}
+
+/// `values` in the order `algorithm` declares its parameters.
+Json values_to_json(const AlgorithmInfo& algorithm, const ParamValues& values) {
     Json out = Json::object();
-    for (const OverrideField& field : kOverrideFields) {
-        if (field.count && (overrides.*(field.count))) {
-            out[field.algorithm][field.name] = *(overrides.*(field.count));
-        } else if (field.rational && (overrides.*(field.rational))) {
-            out[field.algorithm][field.name] = rational_to_json(*(overrides.*(field.rational)));
+    for (const ParameterInfo& parameter : algorithm.parameters) {
+        if (const auto it = values.find(parameter.id); it != values.end()) {
+            out[parameter.id] = value_to_json(it->second);
         }
+    }
+    return out;
+}
+
+Json overrides_to_json(const AlgorithmParams& overrides) {
+    Json out = Json::object();
+    // In display order, as the registry lists the algorithms, whatever the map's order.
+    for (const AlgorithmInfo* info : Registry::instance().all()) {
+        const auto it = overrides.find(info->id);
+        if (it == overrides.end() || it->second.empty()) {
+            continue;
+        }
+        out[info->id] = values_to_json(*info, it->second);
+    }
+    return out;
+}
+
+Json lanes_to_json(const std::vector<Lane>& lanes) {
+    Json out = Json::array();
+    for (const Lane& lane : lanes) {
+        Json entry = {{"algorithm", lane.algorithm}};
+        if (!lane.params.empty()) {
+            entry["params"] =
+                values_to_json(*Registry::instance().find(lane.algorithm), lane.params);
+        }
+        if (!lane.label.empty()) {
+            entry["label"] = lane.label;
+        }
+        if (lane.hidden) {
+            entry["hidden"] = true;
+        }
+        out.push_back(std::move(entry));
     }
     return out;
 }

@@ -1,6 +1,8 @@
 #include "ratelab/io/report.h"
 
 #include "inline_json.h"
+#include "params_json.h"
+#include "ratelab/registry.h"
 
 namespace ratelab::io {
 
@@ -71,9 +73,14 @@ Report make_report(const SimulationResult& result, const ReportOptions& options)
     report["limit"] = result.params.base.limit;
     report["window"] = result.params.base.window;
     Json algorithms = Json::array();
-    for (const AlgorithmRun& run : result.runs) {
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
+        const AlgorithmInfo& info = *Registry::instance().find(run.id);
         Json entry;
         entry["id"] = run.id;
+        entry["label"] = run.label;
+        entry["params"] =
+            detail::values_to_json(info, resolved_params(info, result.lane_params[lane].base));
         entry["accepted"] = run.totals.accepted;
         entry["rejected"] = run.totals.rejected;
         entry["accepted_cost"] = run.totals.accepted_cost;

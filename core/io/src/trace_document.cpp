@@ -124,6 +124,12 @@ void read_field(TraceDocument& doc, const std::string& name, const Json& value, 
         doc.params.rejections_count = value.get<bool>();
     } else if (name == "algorithms") {
         doc.params.base.overrides = detail::read_overrides(value, path);
+    } else if (name == "lanes") {
+        doc.params.lanes = detail::read_lanes(value, path);
+        // The default six, spelled out, are the default: a file that lists them says nothing more.
+        if (doc.params.lanes == default_lanes()) {
+            doc.params.lanes.clear();
+        }
     } else if (name == "keys") {
         if (!value.is_object()) {
             throw TraceProblem{path, "wrong-type", "\"keys\" must be an object of key tiers"};
@@ -161,7 +167,7 @@ TraceDocument build_document(detail::RawTraceFile raw) {
         }
     };
     require(has_format, "format", "a trace file starts with \"format\": \"ratelab-trace\"");
-    require(has_version, "version", "a trace file needs \"version\": 1");
+    require(has_version, "version", "a trace file needs \"version\" (1, or 2 with lanes)");
     require(has_limit, "limit", "a trace file needs \"limit\" (L, the allowance per window)");
     require(has_window, "window", "a trace file needs \"window\" (W, in ticks)");
     if (raw.has_requests && raw.has_columns) {

@@ -120,6 +120,10 @@ void require_utf8(const TraceDocument& doc) {
     for (const auto& [key, limits] : doc.params.keys) {
         require_utf8(key, detail::member_path("$.keys", key));
     }
+    for (std::size_t i = 0; i < doc.params.lanes.size(); ++i) {
+        require_utf8(doc.params.lanes[i].label,
+                     detail::member_path(detail::index_path("$.lanes", i), "label"));
+    }
     for (const auto& [name, value] : doc.unknown_fields.items()) {
         require_utf8(name, detail::member_path("$", name));
         try {
@@ -156,7 +160,10 @@ std::string serialize_trace(const TraceDocument& doc) {
     out.reserve(512 + doc.trace.requests.size() * (compact ? 6 : 40));
     out += "{\n";
     append_member(out, "format", "\"ratelab-trace\"");
-    append_member(out, "version", std::to_string(kTraceFormatVersion));
+    // Version 1 unless the document has lanes of its own, so that a trace without them still
+    // opens in a RateLab that predates lanes.
+    append_member(out, "version",
+                  doc.params.lanes.empty() ? "1" : std::to_string(kTraceFormatVersion));
     append_member(out, "name", json_string(doc.name));
     append_member(out, "description", json_string(doc.description));
     append_member(out, "tick_ms", std::to_string(doc.tick_ms));
@@ -170,6 +177,16 @@ std::string serialize_trace(const TraceDocument& doc) {
     }
     if (auto overrides = detail::overrides_to_json(doc.params.base.overrides); !overrides.empty()) {
         append_member(out, "algorithms", inline_json(overrides));
+    }
+    if (!doc.params.lanes.empty()) {
+        out += "  \"lanes\": [";
+        bool first = true;
+        for (const auto& lane : detail::lanes_to_json(doc.params.lanes)) {
+            out += first ? "\n    " : ",\n    ";
+            out += inline_json(lane);
+            first = false;
+        }
+        out += "\n  ],\n";
     }
     if (!doc.params.keys.empty()) {
         out += "  \"keys\": {";

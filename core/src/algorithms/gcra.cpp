@@ -23,13 +23,24 @@ struct Gcra {
         friend bool operator==(const State&, const State&) = default;
     };
 
+    static std::vector<ParameterInfo> parameters() {
+        return {whole_parameter("burst", "Burst", ParamUnit::cost_units, default_rules::limit(),
+                                "cost units accepted back to back after a pause"),
+                rational_parameter("emission_interval", "Emission interval",
+                                   ParamUnit::ticks_per_unit, default_rules::window_per_limit(),
+                                   "ticks between two cost units at the sustained rate")};
+    }
     static Config configure(const Limits& limits) {
-        const std::int64_t burst = limits.overrides.gcra_burst.value_or(limits.limit);
-        const Rational t =
-            limits.overrides.emission_interval.value_or(Rational(limits.window, limits.limit));
+        const detail::ParamReader<Gcra> read(limits);
+        const std::int64_t burst = read.whole("burst");
+        const Rational t = read.rational("emission_interval");
         return Config{burst, t.num(), t.den(), (burst - 1) * t.num()};
     }
     static State initial(const Config&) { return State{}; }
+    /// Its allowance refills like a token bucket of B tokens at one token per T ticks.
+    static LevelLaw level_law(const Config& c) {
+        return LevelLaw{c.burst, Rational(c.scale, c.interval)};
+    }
 
     /// How far the request's last cell would be ahead of schedule: base + (cost-1)*T - now.
     /// Within the bounds this fits in 64 bits: now is at most 10^18 scaled, TAT runs at most
@@ -90,9 +101,7 @@ void register_gcra(Registry& registry) {
         "GCRA",
         "Keeps one theoretical arrival time per caller and accepts a request unless it would run "
         "more than the burst tolerance ahead of schedule; a token bucket in one number.",
-        60,
-        {{"burst", "cells accepted back to back; default L"},
-         {"emission_interval", "ticks per cost unit; default W/L"}}));
+        60));
 }
 
 }  // namespace ratelab

@@ -25,13 +25,23 @@ struct LeakyBucket {
         friend bool operator==(const State&, const State&) = default;
     };
 
+    static std::vector<ParameterInfo> parameters() {
+        return {whole_parameter("queue_size", "Queue size", ParamUnit::cost_units,
+                                default_rules::limit(), "cost units the queue holds"),
+                rational_parameter("drain_interval", "Drain interval", ParamUnit::ticks_per_unit,
+                                   default_rules::window_per_limit(),
+                                   "ticks between two released cost units")};
+    }
     static Config configure(const Limits& limits) {
-        const std::int64_t queue = limits.overrides.queue_size.value_or(limits.limit);
-        const Rational d =
-            limits.overrides.drain_interval.value_or(Rational(limits.window, limits.limit));
+        const detail::ParamReader<LeakyBucket> read(limits);
+        const std::int64_t queue = read.whole("queue_size");
+        const Rational d = read.rational("drain_interval");
         return Config{queue, d.num(), d.den()};
     }
     static State initial(const Config&) { return State{}; }
+    static ShaperLaw shaper_law(const Config& c) {
+        return ShaperLaw{Rational(c.interval, c.scale), c.queue_size};
+    }
 
     /// Units accepted but not yet started at `now`: the tail of the last busy run.
     static std::int64_t queued_at(const Config& c, const State& s, Tick now) {
@@ -99,9 +109,7 @@ void register_leaky_bucket(Registry& registry) {
         "Leaky bucket",
         "Queues requests and lets one cost unit through every D ticks: smooth output, paid for "
         "in delay; rejects only when the queue of Q units is full.",
-        50,
-        {{"queue_size", "cost units the queue holds; default L"},
-         {"drain_interval", "ticks per cost unit; default W/L"}}));
+        50));
 }
 
 }  // namespace ratelab

@@ -24,13 +24,22 @@ struct TokenBucket {
         friend bool operator==(const State&, const State&) = default;
     };
 
+    static std::vector<ParameterInfo> parameters() {
+        return {whole_parameter("capacity", "Capacity", ParamUnit::tokens, default_rules::limit(),
+                                "tokens the bucket holds when full"),
+                rational_parameter("refill_rate", "Refill rate", ParamUnit::per_tick,
+                                   default_rules::limit_per_window(), "tokens added per tick")};
+    }
     static Config configure(const Limits& limits) {
-        const std::int64_t capacity = limits.overrides.bucket_capacity.value_or(limits.limit);
-        const Rational rate =
-            limits.overrides.refill_rate.value_or(Rational(limits.limit, limits.window));
+        const detail::ParamReader<TokenBucket> read(limits);
+        const std::int64_t capacity = read.whole("capacity");
+        const Rational rate = read.rational("refill_rate");
         return Config{capacity, rate.num(), rate.den(), capacity * rate.den()};
     }
     static State initial(const Config& c) { return State{c.full, 0}; }
+    static LevelLaw level_law(const Config& c) {
+        return LevelLaw{c.capacity, Rational(c.rate_num, c.rate_den)};
+    }
 
     static std::int64_t tokens_at(const Config& c, const State& s, Tick now) {
         const Int128 refilled = static_cast<Int128>(std::max<Tick>(0, now - s.last)) * c.rate_num;
@@ -80,9 +89,7 @@ void register_token_bucket(Registry& registry) {
         "Token bucket",
         "Holds up to C tokens, refilled at a steady rate; a request spends its cost in tokens, so "
         "an idle caller can burst C at once.",
-        40,
-        {{"capacity", "tokens the bucket holds; default L"},
-         {"refill_rate", "tokens added per tick; default L/W"}}));
+        40));
 }
 
 }  // namespace ratelab

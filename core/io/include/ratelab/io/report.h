@@ -18,11 +18,11 @@ struct ReportOptions {
 };
 
 /// The simulation report documented in the README:
-/// {"limit", "window", "algorithms": [{"id", "accepted", "rejected", "accepted_cost",
-/// "rejected_cost", "worst_burst": {"cost", "start"}, "decisions": [...]}]}.
-/// Each decision has "index", "tick", "cost", "key", "accepted", then "retry_after" for a
-/// rejection (a number of ticks, or "never") and "release" and "delay" for a leaky_bucket
-/// acceptance. Decisions are left out when `options.summary` is set or the run kept none.
+/// {"limit", "window", "algorithms": [{"id", "label", "params", "accepted", "rejected",
+/// "accepted_cost", "rejected_cost", "worst_burst": {"cost", "start"}, "decisions": [...]}]}. Each
+/// decision has "index", "tick", "cost", "key", "accepted", then "retry_after" for a rejection (a
+/// number of ticks, or "never") and "release" and "delay" for a leaky_bucket acceptance. Decisions
+/// are left out when `options.summary` is set or the run kept none.
 Report make_report(const SimulationResult& result, const ReportOptions& options = {});
 
 /// A time in ticks as a JSON number: an integer when whole, else the nearest double.
