@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "catch.h"
+#include "ratelab/io/importers.h"
 #include "ratelab/io/trace_file.h"
 
 namespace fs = std::filesystem;
@@ -32,19 +33,12 @@ struct Outcome {
     bool had_to_unblock = false;
 };
 
-/// Loads `file` on a thread. If it has not returned after a long while, it is waiting for input
-/// that will never come: `unblock` then ends that wait, so that the test fails instead of hanging.
-/// The wait only ever runs out when the loader blocks; how fast it loads is not checked.
-template <class Unblock>
-Outcome load_unless_blocked(const fs::path& file, Unblock unblock) {
-    auto result = std::async(std::launch::async, [file] {
-        try {
-            load_trace(file);
-        } catch (const TraceFileError& error) {
-            return Outcome{error.rule(), error.location()};
-        }
-        return Outcome{"loaded", ""};
-    });
+/// Runs `attempt` on a thread. If it has not returned after a long while, it is waiting for
+/// input that will never come: `unblock` then ends that wait, so that the test fails instead of
+/// hanging. The wait only ever runs out when reading blocks; how fast it reads is not checked.
+template <class Attempt, class Unblock>
+Outcome unless_blocked(Attempt attempt, Unblock unblock) {
+    auto result = std::async(std::launch::async, attempt);
     bool had_to_unblock = false;
     if (result.wait_for(std::chrono::seconds(20)) == std::future_status::timeout) {
         had_to_unblock = true;
@@ -54,6 +48,38 @@ Outcome load_unless_blocked(const fs::path& file, Unblock unblock) {
     outcome.had_to_unblock = had_to_unblock;
     return outcome;
 }
+
+template <class Unblock>
+Outcome load_unless_blocked(const fs::path& file, Unblock unblock) {
+    return unless_blocked(
+        [file] {
+            try {
+                load_trace(file);
+            } catch (const TraceFileError& error) {
+                return Outcome{error.rule(), error.location()};
+            }
+            return Outcome{"loaded", ""};
+        },
+        unblock);
+}
+
+/// A FIFO in a fresh folder, and what opens and closes it for writing, which lets a reader
+/// blocked in open() go on.
+struct Fifo {
+    fs::path dir = fs::temp_directory_path() / ("ratelab-fifo-" + std::to_string(::getpid()));
+    fs::path path = dir / "input";
+    Fifo() {
+        fs::create_directories(dir);
+        REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+    }
+    ~Fifo() { fs::remove_all(dir); }
+    void unblock() const {
+        const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK);
+        if (fd >= 0) {
+            ::close(fd);
+        }
+    }
+};
 
 /// A pipe read through /dev/fd, as `ratelab-cli validate /dev/stdin` reads one. Its writer sends
 /// `text` from a thread, then, if `endless`, zeros until the reader closes its end.
@@ -86,20 +112,26 @@ Outcome load_from_pipe(const std::string& text, bool endless = false) {
 }  // namespace
 
 TEST_CASE("hardening/special files: a FIFO nobody writes to reads as empty instead of waiting") {
-    const fs::path dir = fs::temp_directory_path() / ("ratelab-fifo-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    const fs::path fifo = dir / "trace.json";
-    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-    const Outcome outcome = load_unless_blocked(fifo, [&] {
-        // A writer that opens and closes at once lets a blocked open() return.
-        const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
-        if (fd >= 0) {
-            ::close(fd);
-        }
-    });
+    const Fifo fifo;
+    const Outcome outcome = load_unless_blocked(fifo.path, [&] { fifo.unblock(); });
     CHECK_FALSE(outcome.had_to_unblock);
     CHECK(outcome.rule == "file-empty");
-    fs::remove_all(dir);
+}
+
+TEST_CASE("hardening/special files: importing from a FIFO nobody writes to does not wait") {
+    const Fifo fifo;
+    const Outcome outcome = unless_blocked(
+        [&] {
+            try {
+                import_file(fifo.path, {});
+            } catch (const ImportError& error) {
+                return Outcome{error.what(), ""};
+            }
+            return Outcome{"imported", ""};
+        },
+        [&] { fifo.unblock(); });
+    CHECK_FALSE(outcome.had_to_unblock);
+    CHECK(outcome.rule == "no line could be imported (the input is empty)");
 }
 
 TEST_CASE("hardening/special files: a kernel file whose size says 0 is read, not taken as empty") {
