@@ -174,3 +174,56 @@ TEST_CASE("io/import: progress is reported, and nothing usable is an error") {
     bad_tick.tick_ms = 0;
     CHECK_THROWS_AS(import_text("time\n5\n", bad_tick), ImportError);
 }
+
+TEST_CASE("io/import: a quoted CSV field goes on over line ends and never makes a request") {
+    // RFC 4180: a line end inside quotes belongs to the field. Read line by line, the text in
+    // the quotes used to become a request of its own (mallory's, at 1700000005).
+    const auto result = import_text(
+        "time,key,cost\n"
+        "1700000000,\"a note\n"
+        "1700000005,mallory\n"
+        "\",1\n"
+        "1700000001,bob,2\n"
+        "1700000002,\"never closed\n"
+        "1700000009,eve\n");
+    CHECK(result.lines == 3);  // records, not lines
+    CHECK(result.imported == 2);
+    REQUIRE(result.document.trace.requests.size() == 2);
+    CHECK(key_of(result.document.trace, 0) == "a note\n1700000005,mallory\n");
+    CHECK(key_of(result.document.trace, 1) == "bob");
+    CHECK(result.document.trace.requests[1].cost == 2);
+    // The open quote takes the rest of the input with it, and is reported where it starts.
+    REQUIRE(result.skipped == 1);
+    CHECK(result.first_skipped[0].line == 6);
+    CHECK(result.first_skipped[0].reason == "a quoted field is not closed");
+}
+
+TEST_CASE("io/import: spaces after the delimiter and line ends of a lone CR are read") {
+    const auto result = import_text(
+        "time, key, cost\r"
+        "1700000000, alice, 2\r"
+        "1700000001, \"bob, jr\" , 1\r\n"
+        "1700000003,carol,1");
+    CHECK(result.skipped == 0);
+    REQUIRE(result.imported == 3);
+    const Trace& trace = result.document.trace;
+    CHECK(key_of(trace, 0) == "alice");
+    CHECK(trace.requests[0].cost == 2);
+    CHECK(key_of(trace, 1) == "bob, jr");
+    CHECK(key_of(trace, 2) == "carol");
+    CHECK(ticks_of(trace) == std::vector<Tick>{0, 1, 3});
+}
+
+TEST_CASE("io/import: a semicolon file is told apart from commas inside its fields") {
+    // Line 1 has more commas than semicolons, but only the semicolons give a time.
+    ImportOptions options;
+    options.key_column = "2";
+    const auto result = import_text(
+        "1700000000;Mozilla/5.0 (X11, Linux, x86_64, rv:109.0)\n"
+        "1700000002;curl/8.0\n",
+        options);
+    CHECK(result.skipped == 0);
+    REQUIRE(result.imported == 2);
+    CHECK(key_of(result.document.trace, 0) == "Mozilla/5.0 (X11, Linux, x86_64, rv:109.0)");
+    CHECK(key_of(result.document.trace, 1) == "curl/8.0");
+}

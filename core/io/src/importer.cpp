@@ -1,12 +1,15 @@
 // Streams traffic in line by line and turns it into a trace: times to ticks, skipped lines
 // counted with their reasons, progress reported as it goes.
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
+#include <cstring>
 #include <istream>
 #include <numeric>
 #include <unordered_map>
 
+#include "input_file.h"
 #include "line_parsers.h"
+#include "line_reader.h"
 #include "ratelab/limits.h"
 #include "timestamps.h"
 #include "utf8.h"
@@ -133,39 +136,73 @@ ImportResult import_traffic(std::istream& in, const ImportOptions& options,
             result.first_skipped.push_back({line, std::move(reason)});
         }
     };
+    const std::string too_long =
+        "longer than " + std::to_string(kMaxImportLineBytes) + " bytes (1 MiB)";
+    detail::LineReader reader(in, options.max_input_bytes);
     std::string line;
-    while (std::getline(in, line)) {
-        ++progress.lines;
-        progress.bytes += line.size() + 1;
-        if (!line.empty() && line.back() == '\r') {
-            line.pop_back();
-        }
-        if (progress.lines == 1) {
-            if (line.rfind("\xEF\xBB\xBF", 0) == 0) {
-                line.erase(0, 3);  // a byte-order mark some spreadsheets write
-            }
-            if (parser->take_first_line(line)) {
-                continue;
-            }
-        }
+    std::uint64_t record_line = 0;  // where the record being read began
+    std::size_t record_bytes = 0;
+    bool record_too_long = false;
+    while (reader.next(line)) {
+        progress.lines = reader.line_number();
+        progress.bytes = reader.bytes();
         if (progress.lines % kProgressEvery == 0 && options.progress) {
             options.progress(progress);
         }
-        if (line.find_first_not_of(" \t") == std::string::npos) {
+        if (reader.too_long() && reader.too_long_line_had_quote() && parser->quotes_span_lines()) {
+            // The quotes in what was passed over decide where the record ends, and they are
+            // gone: stop rather than guess, which could make requests of quoted text.
+            throw ImportError("line " + std::to_string(progress.lines) + " is " + too_long +
+                              " and has quotes in it: where its record ends cannot be told");
+        }
+        if (parser->pending()) {  // the line goes on with a record a quoted field left open
+            record_bytes += line.size() + 1;
+            if (!record_too_long && (reader.too_long() || record_bytes > kMaxImportLineBytes)) {
+                record_too_long = true;
+                parser->discard_pending();
+            }
+        } else {
+            if (reader.too_long()) {
+                ++result.lines;
+                skip(progress.lines, "the line is " + too_long);
+                continue;
+            }
+            if (progress.lines == 1) {
+                if (line.rfind("\xEF\xBB\xBF", 0) == 0) {
+                    line.erase(0, 3);  // a byte-order mark some spreadsheets write
+                }
+                if (parser->take_first_line(line)) {
+                    continue;
+                }
+            }
+            if (line.find_first_not_of(" \t") == std::string::npos) {
+                continue;
+            }
+            ++result.lines;
+            record_line = progress.lines;
+            record_bytes = line.size();
+            record_too_long = false;
+        }
+        detail::ImportRecord record;
+        auto reason = parser->parse(line, record);
+        if (parser->pending()) {
             continue;
         }
-        ++result.lines;
-        detail::ImportRecord record;
-        if (auto reason = parser->parse(line, record)) {
-            skip(progress.lines, std::move(*reason));
+        if (record_too_long) {
+            skip(record_line,
+                 "the record is " + too_long + "; a quote opened in it may not be closed");
+        } else if (reason) {
+            skip(record_line, std::move(*reason));
         } else if (options.origin_ms && record.time_ms < *options.origin_ms) {
-            skip(progress.lines, "earlier than the chosen start time");
+            skip(record_line, "earlier than the chosen start time");
         } else {
             collected.add(record);
         }
     }
-    if (in.bad()) {
-        throw ImportError("reading stopped at line " + std::to_string(progress.lines + 1));
+    if (parser->pending()) {
+        skip(record_line, record_too_long
+                              ? "the record is " + too_long + "; a quote opened in it is not closed"
+                              : "a quoted field is not closed");
     }
     if (options.progress) {
         options.progress(progress);
@@ -196,10 +233,11 @@ ImportResult import_file(const std::filesystem::path& file, const ImportOptions&
     if (std::filesystem::is_directory(file, error)) {
         throw ImportError(file.string() + " is a directory");
     }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        throw ImportError("cannot open " + file.string());
+    detail::InputFile input(file);  // a FIFO without a writer reads as empty, without waiting
+    if (!input.is_open()) {
+        throw ImportError("cannot open " + file.string() + ": " + std::strerror(errno));
     }
+    std::istream in(&input);
     const auto size = std::filesystem::file_size(file, error);
     ImportResult result = import_traffic(in, options, error ? 0 : size);
     result.document.name = "Imported from " + file.filename().string();

@@ -1,5 +1,6 @@
 #include "json_value.h"
 
+#include <cmath>
 #include <cstdlib>
 
 #include "ratelab/limits.h"
@@ -87,8 +88,10 @@ std::optional<CheckFailure> check_integer(const JsonValue& v, std::int64_t min, 
             out = v.negative_value;
             return std::nullopt;
         case JsonValue::Kind::kFloat:
-            // An integer too large for 64 bits arrives as a float but has no '.' or exponent.
-            if (v.text->find_first_of(".eE") == std::string::npos) {
+            // An integer too large for 64 bits arrives as a float. Judged by its value, not its
+            // text, because a value kept in a tree (limit, window, tiers, overrides) has lost the
+            // text it was written as. Every double this large is a whole number anyway.
+            if (std::fabs(std::strtod(v.text->c_str(), nullptr)) >= 0x1p63) {
                 return range(*v.text);
             }
             return CheckFailure{"not-integer",

@@ -25,8 +25,16 @@ public:
     /// Sees the first line before anything else; true if it is a header and not data.
     /// Throws ImportError when the options cannot work with this input.
     virtual bool take_first_line(std::string_view line) = 0;
-    /// Fills `record` from `line`, or returns why the line is skipped.
+    /// Fills `record` from `line`, or returns why the line is skipped. A line can also leave
+    /// its record open (a CSV field in quotes goes on over the line end): then parse() returns
+    /// nothing, pending() is true, and the next line goes on with the same record.
     virtual std::optional<std::string> parse(std::string_view line, ImportRecord& record) = 0;
+    virtual bool pending() const { return false; }
+    /// Whether a record can go on over line ends at all (CSV's quoted fields).
+    virtual bool quotes_span_lines() const { return false; }
+    /// Stops keeping the open record's text (it is too long to be used): the lines that follow
+    /// are still read as part of it, until it ends, so that none of them is taken for a record.
+    virtual void discard_pending() {}
 };
 
 std::unique_ptr<LineParser> make_csv_parser(const ImportOptions& options);

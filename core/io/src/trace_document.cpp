@@ -8,6 +8,7 @@
 #include "ratelab/limits.h"
 #include "trace_problem.h"
 #include "trace_sax.h"
+#include "utf8.h"
 
 namespace ratelab::io {
 
@@ -206,6 +207,11 @@ TraceFileError::TraceFileError(std::string file, std::string location, std::stri
 TraceDocument parse_trace(std::string_view json_text, const std::string& source_name) {
     if (json_text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
         throw TraceFileError(source_name, "", "file-empty", "the file is empty");
+    }
+    if (const auto encoding = detail::wide_unicode_encoding(json_text)) {
+        throw TraceFileError(source_name, "1:1", "invalid-utf8",
+                             "the file is " + std::string(*encoding) +
+                                 " text; trace files are UTF-8 (save it again as UTF-8)");
     }
     try {
         return build_document(detail::read_trace_json(json_text));

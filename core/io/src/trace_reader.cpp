@@ -346,6 +346,13 @@ RawTraceFile read_trace_json(std::string_view text) {
     const std::string_view input = preparsed.any() ? std::string_view(blanked) : text;
     TraceReader reader(input, preparsed);
     nlohmann::json::sax_parse(input.begin(), input.end(), &reader);
+    // nlohmann's lexer takes a NUL byte for the end of the input, so the parse above stops at the
+    // first one and accepts whatever follows it (a second document, say). A NUL is never valid
+    // inside a document, so one found here can only come after its end.
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+        throw TraceProblem{line_column(text, nul + 1), "not-json",
+                           "not valid JSON: a NUL byte after the end of the document"};
+    }
     return std::move(reader).take();
 }
 

@@ -47,4 +47,39 @@ bool is_valid_utf8(std::string_view text) {
     return true;
 }
 
+std::optional<std::string_view> wide_unicode_encoding(std::string_view text) {
+    using namespace std::string_view_literals;
+    // The four-byte marks first: UTF-32's little-endian mark begins with UTF-16's.
+    if (text.starts_with("\xFF\xFE\0\0"sv)) {
+        return "UTF-32 (little-endian)";
+    }
+    if (text.starts_with("\0\0\xFE\xFF"sv)) {
+        return "UTF-32 (big-endian)";
+    }
+    if (text.starts_with("\xFF\xFE"sv)) {
+        return "UTF-16 (little-endian)";
+    }
+    if (text.starts_with("\xFE\xFF"sv)) {
+        return "UTF-16 (big-endian)";
+    }
+    if (text.size() < 4) {
+        return std::nullopt;
+    }
+    // Without a mark: where the NULs of the first two ASCII characters fall.
+    const auto nul = [&](std::size_t i) { return text[i] == '\0'; };
+    if (nul(0) && nul(1) && nul(2) && !nul(3)) {
+        return "UTF-32 (big-endian)";
+    }
+    if (!nul(0) && nul(1) && nul(2) && nul(3)) {
+        return "UTF-32 (little-endian)";
+    }
+    if (nul(0) && !nul(1) && nul(2) && !nul(3)) {
+        return "UTF-16 (big-endian)";
+    }
+    if (!nul(0) && nul(1) && !nul(2) && nul(3)) {
+        return "UTF-16 (little-endian)";
+    }
+    return std::nullopt;
+}
+
 }  // namespace ratelab::io::detail

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 
 namespace ratelab::io::detail {
@@ -10,5 +11,8 @@ namespace ratelab::io::detail {
 /// as ill-formed).
 std::size_t utf8_sequence_length(std::string_view text, std::size_t pos);
 bool is_valid_utf8(std::string_view text);
+/// "UTF-16 (little-endian)" and the like when `text` starts as UTF-16 or UTF-32 text does: with
+/// its byte order mark, or with the NUL bytes its first ASCII characters have (RFC 4627, 3).
+std::optional<std::string_view> wide_unicode_encoding(std::string_view text);
 
 }  // namespace ratelab::io::detail

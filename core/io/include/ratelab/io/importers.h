@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -12,6 +13,14 @@
 #include "ratelab/io/trace_file.h"
 
 namespace ratelab::io {
+
+/// The longest line an import reads, without its line end; a CSV record whose quoted fields go
+/// on over line ends counts as one line. A longer line is skipped (its number is reported)
+/// without being held in memory, so that memory stays bounded whatever the input.
+inline constexpr std::size_t kMaxImportLineBytes = 1 << 20;  // 1 MiB
+/// The most an import reads, so that an endless input (a device, a pipe that never closes)
+/// stops. 64 GiB leaves room for the most requests a trace holds at over 1 KiB per line.
+inline constexpr std::uint64_t kMaxImportBytes = 64ULL << 30;
 
 /// A problem with the import as a whole (a file that cannot be read, a column that does not
 /// exist, no usable line at all). Problems with single lines are skipped and reported instead.
@@ -47,8 +56,10 @@ struct ImportOptions {
     std::optional<std::int64_t> origin_ms;
 
     // CSV only.
-    std::optional<char> delimiter;  ///< default: the most frequent of , ; tab | in line 1
-    std::optional<bool> header;     ///< default: line 1 is a header if its time does not parse
+    /// Default: of , ; tab and |, one that splits line 1 into fields among which is a time or a
+    /// column name below, else the most frequent (commas between digits do not count).
+    std::optional<char> delimiter;
+    std::optional<bool> header;  ///< default: line 1 is a header if its time does not parse
     /// Columns by header name (any case) or 1-based number. Defaults: a time column named
     /// timestamp, time, ts, date or datetime (else column 1); a key column named key, client,
     /// client_ip, ip, user or host; a cost column named cost or weight (else cost 1).
@@ -62,6 +73,8 @@ struct ImportOptions {
     std::string log_key = "host";
 
     std::size_t skipped_to_keep = 5;  ///< how many skipped lines to describe; all are counted
+    /// Past this many bytes the import fails; lowered only by tests.
+    std::uint64_t max_input_bytes = kMaxImportBytes;
     /// Called every few thousand lines and once at the end.
     std::function<void(const ImportProgress&)> progress;
 };
