@@ -9,19 +9,19 @@
 #   share/ratelab/traces/*.json                      the bundled example traces
 #   share/doc/ratelab/                               the README
 #
-# Every piece is guarded by the target it belongs to, so installing works on a partial tree (for
-# example a build without the GUI). All rules use the "runtime" component, which is what the package
-# contains; anything installed without a component stays out of the .deb.
+# The GUI's pieces are installed when the build has the GUI (RATELAB_BUILD_GUI); every other piece
+# always is, and one that is missing fails the build. All rules use the "runtime" component, which
+# is what the package contains; anything installed without a component stays out of the .deb.
 
 set(RATELAB_RESOURCES "${PROJECT_SOURCE_DIR}/resources")
 set(RATELAB_INSTALL_COMPONENT runtime)
 
-foreach(program IN ITEMS ratelab-cli ratelab)
-  if(TARGET ${program})
-    install(TARGETS ${program} RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
-            COMPONENT ${RATELAB_INSTALL_COMPONENT})
-  endif()
-endforeach()
+set(RATELAB_PROGRAMS ratelab-cli)
+if(RATELAB_BUILD_GUI)
+  list(APPEND RATELAB_PROGRAMS ratelab)
+endif()
+install(TARGETS ${RATELAB_PROGRAMS} RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
+        COMPONENT ${RATELAB_INSTALL_COMPONENT})
 
 # --- Manual pages: the version is filled in, then gzip -n keeps the output reproducible. -------
 function(ratelab_install_man_page program)
@@ -39,9 +39,7 @@ function(ratelab_install_man_page program)
           COMPONENT ${RATELAB_INSTALL_COMPONENT})
 endfunction()
 
-if(TARGET ratelab-cli)
-  ratelab_install_man_page(ratelab-cli)
-endif()
+ratelab_install_man_page(ratelab-cli)
 
 # --- Example traces (only the top level: anything in sub-folders is not a bundled example). ----
 file(GLOB RATELAB_BUNDLED_TRACES CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/traces/*.json")
@@ -54,16 +52,14 @@ endif()
 install(FILES "${RATELAB_RESOURCES}/linux/ratelab.xml" DESTINATION "${CMAKE_INSTALL_DATADIR}/mime/packages"
         COMPONENT ${RATELAB_INSTALL_COMPONENT})
 
-if(EXISTS "${PROJECT_SOURCE_DIR}/README.md")
-  install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/ratelab"
-          COMPONENT ${RATELAB_INSTALL_COMPONENT})
-endif()
+install(FILES "${PROJECT_SOURCE_DIR}/README.md" DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/ratelab"
+        COMPONENT ${RATELAB_INSTALL_COMPONENT})
 
 # --- Icons: the PNG sizes are rendered from the one SVG at build time with Qt SVG. --------------
 set(RATELAB_ICON_SIZES 16 22 24 32 48 64 128 256)
 set(RATELAB_ICON_SVG "${RATELAB_RESOURCES}/icons/ratelab.svg")
 set(RATELAB_ICON_DIR "${PROJECT_BINARY_DIR}/icons/hicolor")
-if(TARGET Qt6::Svg AND TARGET Qt6::Gui)
+if(RATELAB_BUILD_GUI)
   add_executable(ratelab_render_icon "${RATELAB_RESOURCES}/icons/render_icon.cpp")
   target_link_libraries(ratelab_render_icon PRIVATE Qt6::Gui Qt6::Svg)
   ratelab_set_warnings(ratelab_render_icon)
@@ -87,17 +83,15 @@ if(TARGET Qt6::Svg AND TARGET Qt6::Gui)
 endif()
 
 # The desktop entry, its icon and the GUI's manual page only make sense with the GUI itself.
-if(TARGET ratelab)
+if(RATELAB_BUILD_GUI)
   ratelab_install_man_page(ratelab)
   install(FILES "${RATELAB_RESOURCES}/linux/ratelab.desktop"
           DESTINATION "${CMAKE_INSTALL_DATADIR}/applications" COMPONENT ${RATELAB_INSTALL_COMPONENT})
   install(FILES "${RATELAB_ICON_SVG}" DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps"
           COMPONENT ${RATELAB_INSTALL_COMPONENT})
-  if(TARGET ratelab_icons)
-    foreach(size IN LISTS RATELAB_ICON_SIZES)
-      install(FILES "${RATELAB_ICON_DIR}/${size}x${size}/apps/ratelab.png"
-              DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps"
-              COMPONENT ${RATELAB_INSTALL_COMPONENT})
-    endforeach()
-  endif()
+  foreach(size IN LISTS RATELAB_ICON_SIZES)
+    install(FILES "${RATELAB_ICON_DIR}/${size}x${size}/apps/ratelab.png"
+            DESTINATION "${CMAKE_INSTALL_DATADIR}/icons/hicolor/${size}x${size}/apps"
+            COMPONENT ${RATELAB_INSTALL_COMPONENT})
+  endforeach()
 endif()

@@ -5,13 +5,13 @@
 #include <QTextStream>
 
 #include "huge_page_malloc.h"
-#include "session/memory_reuse.h"
+#include "memory_reuse.h"
 #include "window/file_controller.h"
 #include "window/main_window.h"
 
 int main(int argc, char* argv[]) {
     ratelab::app::restartWithHugePageMalloc(argv);  // large traces: fewer, larger pages
-    ratelab::ui::keepFreedMemoryForReuse();         // edits then reuse the columns they replace
+    ratelab::app::keepFreedMemoryForReuse();        // edits then reuse the columns they replace
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("RateLab"));
     QApplication::setOrganizationName(QStringLiteral("RateLab"));

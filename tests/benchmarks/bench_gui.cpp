@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "huge_page_malloc.h"
+#include "memory_reuse.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/registry.h"
-#include "session/memory_reuse.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "timeline/timeline_view.h"
@@ -271,7 +271,7 @@ void scriptedNavigation(MainWindow& window, int rounds) {
 
 int main(int argc, char* argv[]) {
     ratelab::app::restartWithHugePageMalloc(argv);  // as the app does
-    keepFreedMemoryForReuse();
+    ratelab::app::keepFreedMemoryForReuse();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     const double scale = argc > 1 ? std::strtod(argv[1], nullptr) : 1.0;

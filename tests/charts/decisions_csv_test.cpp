@@ -40,7 +40,7 @@ TEST_CASE("decisions csv: a header and one row per request and algorithm") {
     CHECK(rows[token] == "6,12,,1,token_bucket,false,,,1.5");
 }
 
-TEST_CASE("decisions csv: keys are quoted when they need it; impossible costs say never") {
+TEST_CASE("decisions csv: keys are quoted when they need it, and impossible costs say never") {
     TraceBuilder builder;
     builder.add(0, 1, "plain");
     builder.add(0, 9, "a,b \"c\"");

@@ -78,7 +78,7 @@ TEST_CASE("figure: the timeline and figure views need a timeline painter") {
     CHECK_FALSE(exportViewFromName(QStringLiteral("pie")).has_value());
 }
 
-TEST_CASE("export dialog: the timeline and figures only with a timeline; sizes per kind") {
+TEST_CASE("export dialog: the timeline and figures only with a timeline, and sizes per kind") {
     test::app();
     QCoreApplication::setOrganizationName(QStringLiteral("RateLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("charts_tests"));

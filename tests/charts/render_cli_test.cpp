@@ -105,7 +105,7 @@ TEST_CASE("render: a figure names the scenario and shows every algorithm") {
     CHECK(svg.contains(QStringLiteral("Worst burst in 10 ticks")));
 }
 
-TEST_CASE("render: PNG size follows width, height and scale; PDF is one page of that size") {
+TEST_CASE("render: PNG size follows width, height and scale, and a PDF is one page of that size") {
     const Scratch dir("sizes");
     const fs::path png = dir / "load.png";
     REQUIRE(render("render \"" + kTrace +

@@ -1,6 +1,4 @@
 // Session, undo commands, playback clock and frames, without any widget.
-#include <sys/resource.h>
-
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -8,7 +6,6 @@
 
 #include "ratelab/registry.h"
 #include "session/frame_model.h"
-#include "session/memory_reuse.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
 
@@ -16,12 +13,6 @@ using namespace ratelab;
 using namespace ratelab::ui;
 
 namespace {
-
-long minorPageFaults() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_minflt;
-}
 
 std::int64_t decidedCount(const SimulationResult& result, const std::string& id) {
     const AlgorithmRun* run = result.find(id);
@@ -290,27 +281,6 @@ private Q_SLOTS:
         const Tick end = clock.end();
         session.addRequest(end + 5);
         QVERIFY(clock.end() > end + 5);
-    }
-
-    void freedColumnsAreReusedWithoutNewPages() {
-        if (!keepFreedMemoryForReuse()) {
-            QSKIP("not glibc's allocator (a sanitizer build)");
-        }
-        // A block the size of a 100k trace's decision times, freed and allocated again, as
-        // every edit does: the second one must reuse the first one's pages.
-        constexpr std::size_t kBytes = 100'000 * sizeof(Rational);
-        const auto touch = [] {
-            auto block = std::make_unique<char[]>(kBytes);  // zeroed: every page touched
-            return static_cast<int>(block[kBytes / 2]);
-        };
-        QCOMPARE(touch(), 0);
-        const long before = minorPageFaults();
-        QCOMPARE(touch(), 0);
-        const long pages = static_cast<long>(kBytes / 4096);
-        QVERIFY2(minorPageFaults() - before < pages / 10,
-                 qPrintable(QStringLiteral("%1 page faults for %2 pages")
-                                .arg(minorPageFaults() - before)
-                                .arg(pages)));
     }
 };
 

@@ -12,15 +12,12 @@
 #include <QVBoxLayout>
 #include <fstream>
 
-#ifdef RATELAB_CHARTS_HAVE_IO
-#include "ratelab/io/report.h"
-#endif
-
 #include "charts/chart_hover.h"
 #include "charts/chart_render.h"
 #include "charts/chart_view.h"
 #include "charts/decisions_csv.h"
 #include "charts/export_dialog.h"
+#include "ratelab/io/report.h"
 #include "session/frame_model.h"
 
 namespace ratelab::ui {
@@ -347,17 +344,12 @@ void ChartsPanel::exportReport() {
         this, tr("Export Report"), QStringLiteral("report.json"), tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
-#ifdef RATELAB_CHARTS_HAVE_IO
     QFile file(path);
     const QByteArray text = QByteArray::fromStdString(io::format_json(io::make_report(*result_)));
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size()) {
         QMessageBox::critical(this, tr("Export Report"),
                               tr("Cannot export to %1: %2").arg(path, file.errorString()));
     }
-#else
-    QMessageBox::critical(this, tr("Export Report"),
-                          tr("This build has no report writer (ratelab_io)."));
-#endif
 }
 
 }  // namespace ratelab::ui

@@ -21,15 +21,10 @@ struct ChartsContext {
     TimelineView* timeline = nullptr;
 };
 
-/// The widget of the main window's "Charts" dock. When ui/charts/charts_panel.h exists it is a
-/// ChartsPanel, which must offer
-///     explicit ChartsPanel(QWidget* parent);
-///     void setFrame(const ratelab::ui::Frame& frame);          // slot
-///     void setVisibleRange(double first_tick, double last_tick);  // slot
-/// and is fed from the context; until then it is a placeholder.
+/// The widget of the main window's "Charts" dock: a ChartsPanel fed from the context.
 QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent);
-/// The charts' export commands (Export Chart, Copy Chart Image, Export Decisions) for the File
-/// menu; empty for the placeholder.
+/// The export commands (Export Chart, Copy Chart Image, Export Decisions) of a widget that
+/// createChartsWidget made, for the File menu.
 QList<QAction*> chartsExportActions(QWidget* charts_widget);
 
 }  // namespace ratelab::ui

@@ -1,6 +1,6 @@
 #pragma once
 
-namespace ratelab::ui {
+namespace ratelab::app {
 
 /// Asks the C library to keep freed memory for the next allocation rather than hand it back to
 /// the kernel. Every edit replaces each run's decision columns, about 2 MB per algorithm on a
@@ -11,4 +11,4 @@ namespace ratelab::ui {
 /// library, or a sanitizer's allocator, it changes nothing and returns false.
 bool keepFreedMemoryForReuse();
 
-}  // namespace ratelab::ui
+}  // namespace ratelab::app

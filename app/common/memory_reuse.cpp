@@ -1,4 +1,4 @@
-#include "session/memory_reuse.h"
+#include "memory_reuse.h"
 
 #include <cstdlib>  // defines __GLIBC__ under glibc
 
@@ -6,7 +6,7 @@
 #include <malloc.h>
 #endif
 
-namespace ratelab::ui {
+namespace ratelab::app {
 
 bool keepFreedMemoryForReuse() {
 #if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
@@ -20,4 +20,4 @@ bool keepFreedMemoryForReuse() {
 #endif
 }
 
-}  // namespace ratelab::ui
+}  // namespace ratelab::app
