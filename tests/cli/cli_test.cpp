@@ -218,3 +218,74 @@ TEST_CASE("cli: a file that cannot be written exits 1 naming it and the reason")
     CHECK(fs::is_directory(dir));
     fs::remove_all(dir);
 }
+
+TEST_CASE("cli: --lane compares two settings of one algorithm, worked out by hand") {
+    // The boundary burst: L = 4, W = 10, one request on each of ticks 6 to 13.
+    const CliRun run = run_cli("simulate " + kDefaultTrace +
+                               " --lane token_bucket --lane token_bucket:capacity=8,refill_rate=1/2"
+                               " --lane leaky_bucket:queue_size=2");
+    REQUIRE(run.status == 0);
+    const Json report = Json::parse(run.out);
+    REQUIRE(report["algorithms"].size() == 3);
+    const Json& textbook = report["algorithms"][0];
+    const Json& bigger = report["algorithms"][1];
+    const Json& short_queue = report["algorithms"][2];
+    // C = 4 tokens at 2/5 a tick: full at tick 6, so six pass (4 + 0.4 a tick), and tick 12
+    // finds 0.4 tokens: 1.5 ticks to the next one.
+    CHECK(textbook["params"].dump() == R"({"capacity":4,"refill_rate":"2/5"})");
+    CHECK(textbook["accepted"] == 6);
+    CHECK(textbook["decisions"][6]["retry_after"] == 1.5);
+    // Eight tokens cover all eight requests.
+    CHECK(bigger["label"] == "Token bucket");
+    CHECK(bigger["params"].dump() == R"({"capacity":8,"refill_rate":"1/2"})");
+    CHECK(bigger["accepted"] == 8);
+    // A queue of 2 units draining one per 2.5 ticks: units start at 6, 8.5, 11 and 13.5; tick 10
+    // finds 11 and 13.5 waiting (full) until 11; tick 11's request leaves at 16.
+    CHECK(short_queue["params"].dump() == R"({"queue_size":2,"drain_interval":"5/2"})");
+    CHECK(short_queue["accepted"] == 5);
+    CHECK(short_queue["decisions"][4]["retry_after"] == 1);
+    CHECK(short_queue["decisions"][5]["release"] == 16);
+}
+
+TEST_CASE("cli: a bad --lane exits 2 with one line naming the lane and the problem") {
+    const struct {
+        const char* spec;
+        const char* message;
+    } cases[] = {
+        {"token_bukket", "lane 2 (token_bukket): unknown algorithm \"token_bukket\""},
+        {"token_bucket:rate=1",
+         "token_bucket has no parameter \"rate\" (it takes capacity, "
+         "refill_rate)"},
+        {"token_bucket:capacity=0", "capacity must be between 1 and 1000000, not 0"},
+        {"token_bucket:refill_rate=0.4", "0.4 is a decimal: write 2/5"},
+        {"gcra:burst", "\"burst\" is not NAME=VALUE"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.spec);
+        const CliRun run =
+            run_cli("simulate " + kDefaultTrace + " --lane gcra --lane '" + c.spec + "'");
+        CHECK(run.status == 2);
+        CHECK(one_line(run.err));
+        CHECK(run.err.find(c.message) != std::string::npos);
+        CHECK(run.out.empty());
+    }
+    const CliRun both = run_cli("simulate " + kDefaultTrace + " --lane gcra --algorithms gcra");
+    CHECK(both.status == 2);
+    CHECK(both.err.find("not both") != std::string::npos);
+}
+
+TEST_CASE("cli: compare and the algorithms list take lanes and declarations") {
+    const CliRun compare = run_cli("compare --lane gcra --lane gcra:burst=1");
+    REQUIRE(compare.status == 0);
+    CHECK(compare.out.find("gcra                 6         2") != std::string::npos);
+    CHECK(compare.out.find("gcra:burst=1         3         5") != std::string::npos);
+    const CliRun list = run_cli("algorithms --json");
+    REQUIRE(list.status == 0);
+    const Json algorithms = Json::parse(list.out)["algorithms"];
+    REQUIRE(algorithms.size() == 6);
+    CHECK(algorithms[3]["id"] == "token_bucket");
+    CHECK(algorithms[3]["parameters"][1].dump() ==
+          R"({"name":"refill_rate","display_name":"Refill rate","kind":"rational",)"
+          R"("unit":"per tick","default":"L/W","min":"1/1000000","max":1000000000000,)"
+          R"("description":"tokens added per tick"})");
+}
