@@ -91,7 +91,8 @@ int run_render(const Arguments& args, CommandIo& io) {
         doc.params.base.window = *window;
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
     apply_lane_options(args, doc.params);
-    const auto result = simulate(trace, doc.params);
+    // A figure shows what the app shows: the lanes that are not hidden.
+    const auto result = simulate(trace, without_hidden_lanes(doc.params));
 
     // Charts need a QApplication (not merely a QGuiApplication), and no display is needed:
     // the offscreen platform draws the same pixels everywhere, unless the caller chose another.

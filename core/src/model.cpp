@@ -1,6 +1,7 @@
 #include "ratelab/model.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "ratelab/limits.h"
 #include "ratelab/registry.h"
@@ -129,12 +130,37 @@ Params params_for_lane(const Params& params, const Lane& lane) {
     return out;
 }
 
+Params without_hidden_lanes(const Params& params) {
+    const auto hidden = [](const Lane& lane) { return lane.hidden; };
+    // With every lane hidden there would be nothing to show: all are shown instead.
+    if (std::none_of(params.lanes.begin(), params.lanes.end(), hidden) ||
+        std::all_of(params.lanes.begin(), params.lanes.end(), hidden)) {
+        return params;
+    }
+    Params shown = params;
+    std::erase_if(shown.lanes, [](const Lane& lane) { return lane.hidden; });
+    return shown;
+}
+
 std::string lane_label(const Lane& lane) {
     if (!lane.label.empty()) {
         return lane.label;
     }
     const AlgorithmInfo* info = Registry::instance().find(lane.algorithm);
-    return info != nullptr ? info->name : lane.algorithm;
+    if (info == nullptr) {
+        return lane.algorithm;
+    }
+    // A lane with values of its own says which, so that two lanes of one algorithm read apart.
+    std::string settings;
+    for (const ParameterInfo& parameter : info->parameters) {
+        if (const auto it = lane.params.find(parameter.id); it != lane.params.end()) {
+            std::string name = parameter.name;
+            std::transform(name.begin(), name.end(), name.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            settings += (settings.empty() ? "" : ", ") + name + " " + to_text(it->second);
+        }
+    }
+    return settings.empty() ? info->name : info->name + " (" + settings + ")";
 }
 
 std::vector<std::string> validate(const Params& params) {

@@ -76,9 +76,15 @@ void check_lane(const SimulationResult& result, std::size_t lane) {
         throw SimulationError("no lane " + std::to_string(lane));
 }
 
+/// Each run's label: its lane's, numbered where two lanes would read the same.
 void label_runs(SimulationResult& result) {
-    for (std::size_t i = 0; i < result.runs.size(); ++i)
-        result.runs[i].label = lane_label(result.lanes[i]);
+    for (std::size_t i = 0; i < result.runs.size(); ++i) {
+        const std::string label = lane_label(result.lanes[i]);
+        int same = 1;
+        for (std::size_t j = 0; j < i; ++j)
+            same += lane_label(result.lanes[j]) == label ? 1 : 0;
+        result.runs[i].label = same == 1 ? label : label + " (" + std::to_string(same) + ")";
+    }
 }
 
 }  // namespace

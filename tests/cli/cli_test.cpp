@@ -236,7 +236,7 @@ TEST_CASE("cli: --lane compares two settings of one algorithm, worked out by han
     CHECK(textbook["accepted"] == 6);
     CHECK(textbook["decisions"][6]["retry_after"] == 1.5);
     // Eight tokens cover all eight requests.
-    CHECK(bigger["label"] == "Token bucket");
+    CHECK(bigger["label"] == "Token bucket (capacity 8, refill rate 1/2)");
     CHECK(bigger["params"].dump() == R"({"capacity":8,"refill_rate":"1/2"})");
     CHECK(bigger["accepted"] == 8);
     // A queue of 2 units draining one per 2.5 ticks: units start at 6, 8.5, 11 and 13.5; tick 10

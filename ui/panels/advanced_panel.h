@@ -10,11 +10,10 @@
 class QCheckBox;
 class QFormLayout;
 class QLabel;
-class QLineEdit;
-class QComboBox;
 
 namespace ratelab::ui {
 
+class ParameterFields;
 class Session;
 
 /// The per-algorithm overrides of the defaults derived from L and W, and the "rejections
@@ -34,7 +33,6 @@ protected:
 
 private:
     void showProblemsLegibly();
-    void addField(const AlgorithmInfo& algorithm, const ParameterInfo& parameter, int key);
     /// Sets (or, with nothing, clears) one override; returns false if it was refused.
     bool applyOverride(const std::string& algorithm, const std::string& parameter,
                        const std::optional<ParamValue>& value, const QString& text, int key);
@@ -47,7 +45,8 @@ private:
     QLabel* problem_;
     QLabel* tiers_;
     QFormLayout* form_;
-    std::vector<std::function<void()>> refreshers_;  ///< one per field, shows the session's value
+    /// The fields of each algorithm with parameters, by algorithm id.
+    std::vector<std::pair<std::string, ParameterFields*>> fields_;
 };
 
 }  // namespace ratelab::ui

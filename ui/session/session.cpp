@@ -156,7 +156,8 @@ void Session::applyTrace(Trace trace, IndexList selection) {
     document_.trace = std::make_shared<const Trace>(std::move(trace));
     selection_ = normalized(std::move(selection), document_.trace->requests.size());
     // Only the trace changed: the decisions before the first changed request stay as they were.
-    resimulate(result_ && result_->params == document_.params ? result_ : nullptr);
+    resimulate(result_ && result_->params == without_hidden_lanes(document_.params) ? result_
+                                                                                     : nullptr);
     Q_EMIT selectionChanged();
 }
 
@@ -170,8 +171,9 @@ QString Session::simulateOrExplain(const SessionDocument& document,
                                    std::shared_ptr<const SimulationResult>& result,
                                    const std::shared_ptr<const SimulationResult>& previous) {
     try {
+        // Hidden lanes are a view's choice: they are kept in the document, not simulated.
         result = previous ? ratelab::resimulate(*previous, document.trace)
-                          : simulate(document.trace, document.params);
+                          : simulate(document.trace, without_hidden_lanes(document.params));
     } catch (const std::bad_alloc&) {
         return tr("there is not enough memory to simulate this trace");
     } catch (const std::exception& error) {

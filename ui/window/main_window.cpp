@@ -15,6 +15,7 @@
 #include "panels/advanced_panel.h"
 #include "panels/comparison_model.h"
 #include "panels/comparison_panel.h"
+#include "panels/lanes_panel.h"
 #include "panels/learn_panel.h"
 #include "panels/parameters_bar.h"
 #include "session/autosave.h"
@@ -106,6 +107,9 @@ void MainWindow::createDocks() {
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
                           new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);
     tabifyDockWidget(learn_dock_, advanced_dock_);
+    lanes_dock_ = dock(tr("Lanes"), QStringLiteral("lanesDock"), new LanesPanel(session_, this),
+                       Qt::RightDockWidgetArea);
+    tabifyDockWidget(advanced_dock_, lanes_dock_);
     learn_dock_->raise();
     resizeDocks({learn_dock_}, {330}, Qt::Horizontal);
     resizeDocks({comparison_dock_}, {comparison_->sizeHint().height()}, Qt::Vertical);

@@ -86,6 +86,7 @@ private:
     QObject* charts_growth_ = nullptr;  // RaisedDockGrowth of the charts dock
     QDockWidget* learn_dock_ = nullptr;
     QDockWidget* advanced_dock_ = nullptr;
+    QDockWidget* lanes_dock_ = nullptr;
     QAction* undo_ = nullptr;
     QAction* redo_ = nullptr;
     QMenu* recent_menu_ = nullptr;

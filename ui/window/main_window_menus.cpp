@@ -62,6 +62,17 @@ void MainWindow::createToolBars() {
     });
     parameters->addAction(advanced);
     addAction(advanced);
+    auto* lanes = new QAction(tr("&Lanes…"), this);
+    lanes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    AppActions::updateToolTip(lanes, tr("Choose the lanes to compare: add, duplicate, reorder, "
+                                        "hide, and set each lane's parameters"));
+    connect(lanes, &QAction::triggered, this, [this] {
+        lanes_dock_->show();
+        lanes_dock_->raise();
+        lanes_dock_->widget()->setFocus();
+    });
+    parameters->addAction(lanes);
+    addAction(lanes);
 }
 
 void MainWindow::createMenus() {
@@ -123,7 +134,8 @@ void MainWindow::createMenus() {
     view->addAction(actions_.pan_left);
     view->addAction(actions_.pan_right);
     view->addSeparator();
-    for (QDockWidget* dock : {comparison_dock_, charts_dock_, learn_dock_, advanced_dock_}) {
+    for (QDockWidget* dock :
+         {comparison_dock_, charts_dock_, learn_dock_, advanced_dock_, lanes_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 

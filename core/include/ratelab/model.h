@@ -113,7 +113,11 @@ std::vector<Lane> lanes_of(const Params& params);
 /// The parameters one lane runs with: `params` with the lane's own values written into the
 /// overrides of the trace and of every tier, and only that lane.
 Params params_for_lane(const Params& params, const Lane& lane);
-/// What a lane is called: its label, else the algorithm's display name.
+/// `params` with its hidden lanes left out: what a view shows. Unchanged when none is hidden,
+/// and when all are (a view with no lane would show nothing).
+Params without_hidden_lanes(const Params& params);
+/// What a lane is called: its label, else the algorithm's display name followed by the values
+/// the lane sets, as "Token bucket (capacity 8)".
 std::string lane_label(const Lane& lane);
 
 /// Problems with `params` (bounds, L or W < 1, unknown algorithms or parameters, values of the
