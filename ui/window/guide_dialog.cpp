@@ -20,6 +20,26 @@ namespace {
 const QString kUsingPage = QStringLiteral("using");
 const QString kOverviewPage = QStringLiteral("overview");
 
+/// The parameters an algorithm declares, as a Markdown table: the same declarations the trace
+/// file, the command line and the Advanced panel read.
+QString parameterTable(const AlgorithmInfo& info) {
+    if (info.parameters.empty()) {
+        return GuideDialog::tr("\n\n**Parameters.** None of its own: it reads L and W.\n");
+    }
+    QString table = GuideDialog::tr("\n\n**Parameters** (as `%1` takes them in a trace file and "
+                                    "in `--lane %1:NAME=VALUE`)\n\n"
+                                    "| name | unit | default | what it is |\n|---|---|---|---|\n")
+                        .arg(QString::fromStdString(info.id));
+    for (const ParameterInfo& parameter : info.parameters) {
+        table += QStringLiteral("| `%1` | %2 | %3 | %4 |\n")
+                     .arg(QString::fromStdString(parameter.id),
+                          QString::fromStdString(std::string(unit_name(parameter.unit))),
+                          QString::fromStdString(parameter.default_rule.text),
+                          QString::fromStdString(parameter.description));
+    }
+    return table;
+}
+
 /// The compiled-in Markdown text of a page; the Learn panel reads the same files.
 QString pageText(const QString& id) {
     if (id == kUsingPage) {
@@ -33,6 +53,9 @@ QString pageText(const QString& id) {
     if (text.isEmpty()) {
         text = QStringLiteral("### %1\n\n%2\n")
                    .arg(algorithmName(algorithm), algorithmSummary(algorithm));
+    }
+    if (const AlgorithmInfo* info = Registry::instance().find(algorithm)) {
+        text += parameterTable(*info);
     }
     return text;
 }
