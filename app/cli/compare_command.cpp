@@ -4,6 +4,7 @@
 
 #include "cli_support.h"
 #include "ratelab/io/lane_spec.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
@@ -54,7 +55,7 @@ int run_compare(const Arguments& args, CommandIo& io) {
     const auto trace = std::make_shared<const Trace>(doc.trace);
     const auto result = simulate(trace, doc.params);
 
-    std::string text = (doc.name.empty() ? std::string("Trace") : doc.name) +
+    std::string text = (doc.name.empty() ? std::string("Trace") : io::terminal_safe(doc.name)) +
                        ": L = " + std::to_string(doc.params.base.limit) +
                        " per W = " + std::to_string(doc.params.base.window) + " ticks, " +
                        std::to_string(trace->requests.size()) + " requests\n\n";
@@ -70,8 +71,9 @@ int run_compare(const Arguments& args, CommandIo& io) {
         }
         // The default lanes go by their ids, as scripts read them; a chosen lane by its spec.
         const Lane& chosen = result->lanes[lane];
-        const std::string name =
-            chosen.params.empty() && chosen.label.empty() ? run.id : io::lane_spec(chosen);
+        const std::string name = chosen.params.empty() && chosen.label.empty()
+                                     ? run.id
+                                     : io::terminal_safe(io::lane_spec(chosen));
         rows.push_back({name, count_and_cost(run.totals.accepted, run.totals.accepted_cost),
                         count_and_cost(run.totals.rejected, run.totals.rejected_cost),
                         std::to_string(burst.cost) + " from tick " + burst.start.to_short(),

@@ -6,6 +6,7 @@
 
 #include "cli_support.h"
 #include "ratelab/io/importers.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/limits.h"
 
 namespace ratelab::cli {
@@ -101,7 +102,7 @@ int run_import(const Arguments& args, CommandIo& io) {
     }
     io.err << "\n";
     for (const io::SkippedLine& skipped : result.first_skipped) {
-        io.err << "  line " << skipped.line << ": " << skipped.reason << "\n";
+        io.err << "  line " << skipped.line << ": " << io::terminal_safe(skipped.reason) << "\n";
     }
     if (result.skipped > result.first_skipped.size()) {
         io.err << "  ... and " << result.skipped - result.first_skipped.size() << " more\n";

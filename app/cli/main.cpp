@@ -5,6 +5,7 @@
 #include "command.h"
 #include "huge_page_malloc.h"
 #include "ratelab/io/file_output.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/simulation.h"
 #include "ratelab_version.h"
@@ -38,22 +39,28 @@ int run_command(const Command& command, const std::vector<std::string>& args) {
         parsed = parse_arguments(command, args);
         return command.run(parsed, io);
     } catch (const UsageError& error) {
-        std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
+        std::cerr << "ratelab-cli " << command.name << ": "
+                  << ratelab::io::terminal_safe(error.what()) << "\n";
     } catch (const ratelab::io::TraceFileError& error) {
-        std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
+        std::cerr << "ratelab-cli " << command.name << ": "
+                  << ratelab::io::terminal_safe(error.what()) << "\n";
     } catch (const ratelab::SimulationError& error) {
-        std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
+        std::cerr << "ratelab-cli " << command.name << ": "
+                  << ratelab::io::terminal_safe(error.what()) << "\n";
     } catch (const ratelab::io::FileWriteError& error) {
-        std::cerr << "ratelab-cli " << command.name << ": " << error.what() << " (write-failed)\n";
+        std::cerr << "ratelab-cli " << command.name << ": "
+                  << ratelab::io::terminal_safe(error.what()) << " (write-failed)\n";
         return kExitFailure;
     } catch (const std::bad_alloc&) {
         std::cerr << "ratelab-cli " << command.name << ": "
-                  << (parsed.positionals.empty() ? std::string()
-                                                 : parsed.positionals.front() + ": ")
+                  << (parsed.positionals.empty()
+                          ? std::string()
+                          : ratelab::io::terminal_safe(parsed.positionals.front()) + ": ")
                   << "not enough memory to finish this command (out-of-memory)\n";
         return kExitFailure;
     } catch (const std::exception& error) {
-        std::cerr << "ratelab-cli " << command.name << ": " << error.what() << "\n";
+        std::cerr << "ratelab-cli " << command.name << ": "
+                  << ratelab::io::terminal_safe(error.what()) << "\n";
         return kExitFailure;
     }
     return kExitBadInput;
@@ -80,6 +87,7 @@ int main(int argc, char** argv) {
             return run_command(command, {args.begin() + 1, args.end()});
         }
     }
-    std::cerr << "ratelab-cli: unknown command \"" << args[0] << "\" (see ratelab-cli --help)\n";
+    std::cerr << "ratelab-cli: unknown command \"" << ratelab::io::terminal_safe(args[0])
+              << "\" (see ratelab-cli --help)\n";
     return kExitBadInput;
 }

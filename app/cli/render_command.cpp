@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli_support.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/limits.h"
 
@@ -84,7 +85,8 @@ int run_render(const Arguments& args, CommandIo& io) {
 
     io::TraceDocument doc = io::load_trace(args.positionals[0]);
     for (const std::string& warning : doc.warnings)
-        io.err << "ratelab-cli render: " << args.positionals[0] << ": " << warning << "\n";
+        io.err << "ratelab-cli render: " << io::terminal_safe(args.positionals[0]) << ": "
+               << io::terminal_safe(warning) << "\n";
     if (auto limit = args.integer("limit", 1, bounds::kMaxLimit))
         doc.params.base.limit = *limit;
     if (auto window = args.integer("window", 1, bounds::kMaxWindow))

@@ -3,6 +3,7 @@
 
 #include "cli_support.h"
 #include "ratelab/io/report.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/limits.h"
 #include "ratelab/registry.h"
@@ -14,7 +15,8 @@ namespace {
 int run_simulate(const Arguments& args, CommandIo& io) {
     io::TraceDocument doc = io::load_trace(args.positionals[0]);
     for (const std::string& warning : doc.warnings) {
-        io.err << "ratelab-cli simulate: " << args.positionals[0] << ": " << warning << "\n";
+        io.err << "ratelab-cli simulate: " << io::terminal_safe(args.positionals[0]) << ": "
+               << io::terminal_safe(warning) << "\n";
     }
     if (auto limit = args.integer("limit", 1, bounds::kMaxLimit)) {
         doc.params.base.limit = *limit;

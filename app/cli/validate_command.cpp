@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "cli_support.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
 
 namespace ratelab::cli {
@@ -43,12 +44,15 @@ int run_validate(const Arguments& args, CommandIo& io) {
     for (const std::string& file : args.positionals) {
         try {
             const io::TraceDocument doc = io::load_trace(file);
-            io.out << file << ": ok: " << summary_of(doc) << "\n";
+            // Names and file names come from outside: never let them drive the terminal.
+            io.out << io::terminal_safe(file) << ": ok: " << io::terminal_safe(summary_of(doc))
+                   << "\n";
             for (const std::string& warning : doc.warnings) {
-                io.err << file << ": warning: " << warning << "\n";
+                io.err << io::terminal_safe(file) << ": warning: " << io::terminal_safe(warning)
+                       << "\n";
             }
         } catch (const io::TraceFileError& error) {
-            io.err << error.what() << "\n";
+            io.err << io::terminal_safe(error.what()) << "\n";
             status = kExitBadInput;
         }
     }

@@ -289,3 +289,39 @@ TEST_CASE("cli: compare and the algorithms list take lanes and declarations") {
           R"("unit":"per tick","default":"L/W","min":"1/1000000","max":1000000000000,)"
           R"("description":"tokens added per tick"})");
 }
+
+TEST_CASE("cli: names, keys and file names from outside never reach the terminal raw") {
+    const fs::path dir = cli_scratch_dir("terminal");
+    // A name with an escape sequence, a C1 control and a newline that forges an "ok" line.
+    const fs::path trace = dir / "evil.json";
+    write_file(trace,
+               "{\"format\": \"ratelab-trace\", \"version\": 1, \"name\": "
+               "\"x\\u001b[2J\\u009b31m\\nother.json: ok\", \"limit\": 4, \"window\": 10, "
+               "\"requests\": [{\"tick\": 1}]}");
+    const CliRun validated = run_cli("validate \"" + trace.string() + "\"");
+    CHECK(validated.status == 0);
+    CHECK(one_line(validated.out));
+    CHECK(validated.out.find('\x1b') == std::string::npos);
+    CHECK(validated.out.find("\xC2\x9B") == std::string::npos);
+    CHECK(validated.out.find("x\\x1B[2J\\u009B31m\\x0Aother.json: ok") != std::string::npos);
+    const CliRun compared = run_cli("compare \"" + trace.string() + "\"");
+    CHECK(compared.out.find('\x1b') == std::string::npos);
+
+    // A file name with a newline, in an error message.
+    const CliRun missing = run_cli("validate \"" + (dir / "a\nb.json").string() + "\"");
+    CHECK(missing.status == 2);
+    CHECK(one_line(missing.err));
+    CHECK(missing.err.find("a\\x0Ab.json") != std::string::npos);
+
+    // A skipped line of an import, quoted in its reason.
+    const fs::path csv = dir / "log.csv";
+    write_file(csv, "time,key\n1,alice\n\x1b]0;owned\x07,bob\n2,carol\n");
+    const CliRun imported =
+        run_cli("import \"" + csv.string() + "\" --format csv --time-unit s -o \"" +
+                (dir / "out.json").string() + "\"");
+    CHECK(imported.status == 0);
+    CHECK(imported.err.find("skipped 1") != std::string::npos);
+    CHECK(imported.err.find('\x1b') == std::string::npos);
+    CHECK(imported.err.find('\x07') == std::string::npos);
+    fs::remove_all(dir);
+}
