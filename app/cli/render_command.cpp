@@ -111,9 +111,13 @@ int run_render(const Arguments& args, CommandIo& io) {
     request.result = result;
     request.columns = size.width() * scale;
     request.device_pixel_ratio = scale;
-    request.scenario = QString::fromStdString(
+    // Only the start of a name can be drawn; a name of hundreds of megabytes is never converted.
+    const auto start_of = [](const std::string& text) {
+        return QString::fromStdString(text.substr(0, 4 * ui::kMaxDrawnTextLength));
+    };
+    request.scenario = start_of(
         doc.name.empty() ? std::filesystem::path(args.positionals[0]).stem().string() : doc.name);
-    request.title = QString::fromStdString(args.get("title").value_or(""));
+    request.title = start_of(args.get("title").value_or(""));
     request.timeline = ui::printedTimelinePainter();
     const ui::PaintFunction paint = ui::figurePainter(request);
     write_output(args, to_bytes(paint, format, size, scale, ui::figureTitle(request)), io);

@@ -157,3 +157,30 @@ TEST_CASE("render: bad input gives status 2 and one line naming the problem") {
     }
     CHECK_FALSE(fs::exists(dir / "x.png"));
 }
+
+TEST_CASE(
+    "render: a name of megabytes, or of nothing but combining marks, is cut to what is drawn") {
+    Scratch dir("long-name");
+    // Two megabytes of name: one letter under a million combining acute accents, then more.
+    std::string name = "A";
+    for (int i = 0; i < 1'000'000; ++i)
+        name += "\xCC\x81";
+    const fs::path trace = dir / "long.json";
+    {
+        std::FILE* out = std::fopen(trace.c_str(), "wb");
+        REQUIRE(out != nullptr);
+        const std::string text = "{\"format\": \"ratelab-trace\", \"version\": 1, \"name\": \"" +
+                                 name +
+                                 "\", \"limit\": 4, \"window\": 10, \"requests\": "
+                                 "[{\"tick\": 6}, {\"tick\": 7}]}";
+        REQUIRE(std::fwrite(text.data(), 1, text.size(), out) == text.size());
+        std::fclose(out);
+    }
+    const fs::path svg = dir / "figure.svg";
+    const Run run =
+        render("render \"" + trace.string() + "\" --view figure -o \"" + svg.string() + "\"");
+    REQUIRE(run.status == 0);
+    const QString text = QString::fromUtf8(bytes(svg));
+    CHECK(text.contains(QChar(0x2026)));  // "…" where the name was cut
+    CHECK(bytes(svg).size() < 2'000'000);
+}

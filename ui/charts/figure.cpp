@@ -149,20 +149,29 @@ QSize defaultExportSize(ExportView view) {
     }
 }
 
+QString drawableText(const QString& text) {
+    if (text.size() <= kMaxDrawnTextLength)
+        return text;
+    QString cut = text.left(kMaxDrawnTextLength);
+    if (cut.back().isHighSurrogate())
+        cut.chop(1);
+    return cut + QChar(0x2026);
+}
+
 QString figureTitle(const FigureRequest& request) {
     if (!request.title.isEmpty())
-        return request.title;
+        return drawableText(request.title);
     if (const auto chart = chartOf(request.view)) {
         return buildChartSpec(*chart, wholeTraceInput(request.result, 16)).title;
     }
     return request.scenario.isEmpty() ? FigureText::tr("Six rate limiters, one trace")
-                                      : request.scenario;
+                                      : drawableText(request.scenario);
 }
 
 QString figureCaption(const FigureRequest& request) {
     const Limits& limits = request.result->params.base;
     const QString name =
-        request.scenario.isEmpty() ? FigureText::tr("This trace") : request.scenario;
+        request.scenario.isEmpty() ? FigureText::tr("This trace") : drawableText(request.scenario);
     return FigureText::tr("%1, L = %2, W = %3").arg(name).arg(limits.limit).arg(limits.window);
 }
 
@@ -174,7 +183,7 @@ PaintFunction figurePainter(const FigureRequest& request) {
         input.device_pixel_ratio = request.device_pixel_ratio;
         ChartSpec spec = buildChartSpec(*chart, input);
         if (!request.title.isEmpty())
-            spec.title = request.title;
+            spec.title = drawableText(request.title);
         return printedChart(spec);
     }
     if (!request.timeline)

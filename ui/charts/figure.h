@@ -49,6 +49,11 @@ struct FigureRequest {
     TimelinePainter timeline;
 };
 
+/// The most characters of a name or title that a figure lays out.
+inline constexpr qsizetype kMaxDrawnTextLength = 240;
+/// `text`, cut to kMaxDrawnTextLength characters with "…" where it was cut: a name of any size,
+/// or a flood of combining marks, lays out in bounded time and memory.
+QString drawableText(const QString& text);
 /// The title a view gets: the chart's own, or the scenario's name, unless one was given.
 QString figureTitle(const FigureRequest& request);
 /// "The boundary burst, L = 4, W = 10".
