@@ -12,16 +12,20 @@ OptionSpec output_option(const std::string& what) {
 }
 
 void write_output(const Arguments& args, const std::string& text, CommandIo& io) {
+    write_output(args, io, [&text](std::ostream& out) { out << text; });
+}
+
+void write_output(const Arguments& args, CommandIo& io, const io::Content& content) {
     const auto path = args.get("output");
     if (!path || *path == "-") {
-        io.out << text;
+        content(io.out);
         io.out.flush();
         if (!io.out) {
             throw io::FileWriteError("standard output", "the output could not be written");
         }
         return;
     }
-    io::write_file(*path, text);
+    io::write_file(*path, content);
 }
 
 std::vector<OptionSpec> lane_options() {

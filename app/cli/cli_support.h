@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "command.h"
+#include "ratelab/io/file_output.h"
 #include "ratelab/model.h"
 
 namespace ratelab::cli {
@@ -14,6 +15,8 @@ OptionSpec output_option(const std::string& what);
 /// all, a device or a FIFO written through), or to stdout when there is none or it is "-".
 /// Throws io::FileWriteError.
 void write_output(const Arguments& args, const std::string& text, CommandIo& io);
+/// write_output() for output made while it is written (a report of millions of decisions).
+void write_output(const Arguments& args, CommandIo& io, const io::Content& content);
 /// --lane SPEC (repeatable) and --algorithms ID,..., which every simulating command takes.
 std::vector<OptionSpec> lane_options();
 /// `options` followed by lane_options().

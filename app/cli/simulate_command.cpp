@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "cli_support.h"
+#include "ratelab/io/decisions_csv.h"
 #include "ratelab/io/report.h"
 #include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
@@ -30,8 +31,24 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     options.summary = args.has("summary");
     RunOptions run;
     run.keep_decisions = !options.summary;  // a summary needs no per-request columns
+    const std::string format = args.get("format").value_or("json");
+    if (format != "json" && format != "ndjson" && format != "csv") {
+        throw UsageError("--format must be json, ndjson or csv, not \"" + format + "\"");
+    }
+    if (format == "csv" && options.summary) {
+        throw UsageError("--format csv lists the decisions, so it takes no --summary");
+    }
     const auto result = simulate(trace, doc.params, {}, run);
-    write_output(args, io::format_json(io::make_report(*result, options)), io);
+    // Streamed as it is written: a full report of a million requests never sits in memory.
+    write_output(args, io, [&](std::ostream& out) {
+        if (format == "ndjson") {
+            io::write_report_ndjson(out, *result, options);
+        } else if (format == "csv") {
+            io::write_decisions_csv(out, *result);
+        } else {
+            io::write_report(out, *result, options);
+        }
+    });
     return kExitOk;
 }
 
@@ -49,6 +66,9 @@ Command make_simulate_command() {
         with_lane_options({{"limit", "L", "override the trace's limit L"},
                            {"window", "W", "override the trace's window W (ticks)"},
                            {"summary", "", "totals and worst bursts only, without the decisions"},
+                           {"format", "FORMAT",
+                            "json (default), ndjson (one line per lane, then per decision) or "
+                            "csv (one row per request and lane)"},
                            output_option("the report")}),
         1,
         1,

@@ -1,10 +1,15 @@
 // The JSON report: key order, numbers, "never", the leaky bucket's extra fields, summary mode.
+#include <filesystem>
+#include <sstream>
+
 #include "ratelab/io/report.h"
+#include "ratelab/io/trace_file.h"
 #include "catch.h"
 #include "ratelab/simulation.h"
 
 using namespace ratelab;
 using namespace ratelab::io;
+using Json = nlohmann::ordered_json;
 
 namespace {
 
@@ -70,4 +75,41 @@ TEST_CASE("io/report: the text has one decision per line") {
     CHECK(text.find("        {\"index\": 0, \"tick\": 6, \"cost\": 1, \"key\": \"\", "
                     "\"accepted\": true},\n") != std::string::npos);
     CHECK(Report::parse(text) == report_for({{6, 1, 0}, {7, 1, 0}}, {"sliding_log"}));
+}
+
+TEST_CASE("io/report: the streamed report is the same text as the formatted one") {
+    for (const auto& entry : std::filesystem::directory_iterator(RATELAB_SOURCE_DIR "/traces")) {
+        if (entry.path().extension() != ".json") {
+            continue;
+        }
+        INFO(entry.path().filename().string());
+        const TraceDocument doc = load_trace(entry.path());
+        const auto result = simulate(std::make_shared<const Trace>(doc.trace), doc.params);
+        for (const bool summary : {false, true}) {
+            ReportOptions options;
+            options.summary = summary;
+            std::ostringstream streamed;
+            write_report(streamed, *result, options);
+            CHECK(streamed.str() == format_json(make_report(*result, options)));
+        }
+    }
+}
+
+TEST_CASE("io/report: NDJSON has a line per lane, then one per decision") {
+    const auto result = simulate(std::make_shared<const Trace>(default_trace()), default_params());
+    std::ostringstream out;
+    write_report_ndjson(out, *result);
+    std::istringstream in(out.str());
+    std::vector<Json> lines;
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(Json::parse(line));
+    }
+    REQUIRE(lines.size() == 6 + 6 * 8);
+    CHECK(lines[4]["type"] == "lane");
+    CHECK(lines[4]["id"] == "leaky_bucket");
+    CHECK(lines[4]["params"]["drain_interval"] == "5/2");
+    const Json& leaky_release = lines[6 + 4 * 8 + 1];  // lane 4, request 1
+    CHECK(leaky_release.dump() ==
+          R"({"type":"decision","lane":4,"index":1,"tick":7,"cost":1,"key":"","accepted":true,)"
+          R"("release":8.5,"delay":1.5})");
 }

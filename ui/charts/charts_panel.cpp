@@ -15,7 +15,7 @@
 #include "charts/chart_hover.h"
 #include "charts/chart_render.h"
 #include "charts/chart_view.h"
-#include "charts/decisions_csv.h"
+#include "ratelab/io/decisions_csv.h"
 #include "charts/export_dialog.h"
 #include "ratelab/io/report.h"
 #include "session/frame_model.h"
@@ -322,7 +322,7 @@ void ChartsPanel::exportDecisions() {
         std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
         if (!out)
             throw std::runtime_error("cannot open the file for writing");
-        write_decisions_csv(out, *result_);
+        io::write_decisions_csv(out, *result_);
         out.close();
         if (!out)
             throw std::runtime_error("writing failed (is the disk full?)");

@@ -3,11 +3,15 @@
 // close() is seen, where buffered streams report a failed flush late or not at all.
 #include "ratelab/io/file_output.h"
 
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <ostream>
+#include <sstream>
+#include <streambuf>
 #include <utility>
 
 #include <fcntl.h>
@@ -67,6 +71,60 @@ bool write_all(int fd, std::string_view bytes) {
     return true;
 }
 
+/// An output stream onto a descriptor that keeps the first error: each failed write() sets
+/// badbit, and error() tells why.
+class DescriptorBuffer : public std::streambuf {
+public:
+    explicit DescriptorBuffer(int fd) : fd_(fd) {
+        setp(buffer_.data(), buffer_.data() + buffer_.size());
+    }
+    int error() const { return error_; }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (!drain()) {
+            return traits_type::eof();
+        }
+        if (!traits_type::eq_int_type(c, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(c);
+            pbump(1);
+        }
+        return traits_type::not_eof(c);
+    }
+    int sync() override { return drain() ? 0 : -1; }
+
+private:
+    bool drain() {
+        const std::string_view pending(pbase(), static_cast<std::size_t>(pptr() - pbase()));
+        setp(buffer_.data(), buffer_.data() + buffer_.size());
+        if (error_ == 0 && !write_all(fd_, pending)) {
+            error_ = errno;
+        }
+        return error_ == 0;
+    }
+
+    int fd_;
+    int error_ = 0;
+    std::array<char, 1 << 16> buffer_;
+};
+
+/// Writes `content` to `fd`; false (errno set) if any write failed.
+bool write_content(int fd, const Content& content) {
+    DescriptorBuffer buffer(fd);
+    std::ostream out(&buffer);
+    content(out);
+    out.flush();
+    if (buffer.error() != 0) {
+        errno = buffer.error();
+        return false;
+    }
+    if (!out) {
+        errno = EIO;
+        return false;
+    }
+    return true;
+}
+
 /// Flushes a regular file's data; file systems that cannot sync (EINVAL) are taken as done.
 bool sync(int fd) {
     return ::fsync(fd) == 0 || errno == EINVAL;
@@ -79,18 +137,23 @@ bool names_a_device(const fs::path& path) {
     return text.rfind("/dev/", 0) == 0 || text.rfind("/proc/", 0) == 0;
 }
 
-void write_through(const fs::path& path, std::string_view bytes) {
+void write_through(const fs::path& path, const Content& content) {
     Descriptor out(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666));
     if (out.get() < 0) {
         fail(path, errno);
     }
-    if (!write_all(out.get(), bytes) || !out.close()) {
+    if (!write_content(out.get(), content) || !out.close()) {
         fail(path, errno);
     }
 }
 
-/// A regular file with other names: rewritten in place once its new size is reserved.
-void rewrite_in_place(const fs::path& path, std::string_view bytes, off_t old_size) {
+/// A regular file with other names: rewritten in place once its new size is reserved (which
+/// needs the whole content first, held in memory for this rare case).
+void rewrite_in_place(const fs::path& path, const Content& content, off_t old_size) {
+    std::ostringstream whole;
+    content(whole);
+    const std::string text = std::move(whole).str();
+    const std::string_view bytes = text;
     Descriptor out(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
     if (out.get() < 0) {
         fail(path, errno);
@@ -118,14 +181,14 @@ fs::path temporary_beside(const fs::path& file) {
 }
 
 /// Writes a new file, or replaces `file` (whose status is `existing`, if any) by rename.
-void replace_by_rename(const fs::path& file, std::string_view bytes, const struct stat* existing) {
+void replace_by_rename(const fs::path& file, const Content& content, const struct stat* existing) {
     fs::path temp = temporary_beside(file);
     Descriptor out(::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
                           existing != nullptr ? 0600 : 0666));
     if (out.get() < 0) {
         if (errno == EACCES && existing != nullptr) {
             // The folder is closed to new files but the file itself is writable.
-            rewrite_in_place(file, bytes, existing->st_size);
+            rewrite_in_place(file, content, existing->st_size);
             return;
         }
         fail(file, errno);
@@ -145,8 +208,15 @@ void replace_by_rename(const fs::path& file, std::string_view bytes, const struc
             discard(errno);
         }
     }
-    if (!write_all(out.get(), bytes) || !sync(out.get())) {
-        discard(errno);
+    try {
+        if (!write_content(out.get(), content) || !sync(out.get())) {
+            discard(errno);
+        }
+    } catch (const FileWriteError&) {
+        throw;
+    } catch (...) {  // the content could not be made (out of memory, say): nothing is left
+        ::unlink(temp.c_str());
+        throw;
     }
     if (!out.close()) {
         discard(errno);
@@ -180,7 +250,7 @@ fs::path follow_dangling_links(const fs::path& path) {
     fail(path, ELOOP);
 }
 
-void write_to(const fs::path& path, std::string_view bytes) {
+void write_to(const fs::path& path, const Content& bytes) {
     if (path.empty()) {
         fail(path, ENOENT);
     }
@@ -220,8 +290,14 @@ void write_to(const fs::path& path, std::string_view bytes) {
 }  // namespace
 
 void write_file(const fs::path& path, std::string_view bytes) {
+    write_file(path, [bytes](std::ostream& out) {
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    });
+}
+
+void write_file(const fs::path& path, const Content& content) {
     try {
-        write_to(path, bytes);
+        write_to(path, content);
     } catch (const FileWriteError& error) {
         if (error.file() == path.string()) {
             throw;

@@ -1,5 +1,7 @@
 #include "ratelab/io/report.h"
 
+#include <ostream>
+
 #include "inline_json.h"
 #include "params_json.h"
 #include "ratelab/registry.h"
@@ -62,6 +64,85 @@ void format_into(std::string& out, const Json& value, int indent) {
     out += '\n' + std::string(static_cast<std::size_t>(indent), ' ') + (object ? "}" : "]");
 }
 
+/// A lane's entry of the report, without its decisions.
+Json lane_json(const SimulationResult& result, std::size_t lane) {
+    const AlgorithmRun& run = result.runs[lane];
+    const AlgorithmInfo& info = *Registry::instance().find(run.id);
+    Json entry;
+    entry["id"] = run.id;
+    entry["label"] = run.label;
+    entry["params"] =
+        detail::values_to_json(info, resolved_params(info, result.lane_params[lane].base));
+    entry["accepted"] = run.totals.accepted;
+    entry["rejected"] = run.totals.rejected;
+    entry["accepted_cost"] = run.totals.accepted_cost;
+    entry["rejected_cost"] = run.totals.rejected_cost;
+    entry["worst_burst"] = {{"cost", run.worst_burst.cost},
+                            {"start", time_to_json(run.worst_burst.start)}};
+    return entry;
+}
+
+void append_time(std::string& out, const Rational& ticks) {
+    if (ticks.is_integer()) {
+        out += std::to_string(ticks.num());
+    } else {
+        out += Json(ticks.to_double()).dump();  // the same digits as the report's DOM gives
+    }
+}
+
+/// One decision as inline_json(decision_json(...)) writes it, without building a JSON value:
+/// a report of millions of decisions is written in one pass with a few allocations.
+class DecisionWriter {
+public:
+    explicit DecisionWriter(const Trace& trace) : trace_(trace) {
+        keys_.reserve(trace.keys.size());
+        for (const std::string& key : trace.keys) {
+            keys_.push_back(detail::json_string(key));
+        }
+    }
+
+    /// Appends the decision's members, from "index" on, without braces.
+    void members(std::string& out, const AlgorithmRun& run, std::size_t index) const {
+        const Request& request = trace_.requests[index];
+        const Decision decision = run.decision(trace_, index);
+        out += "\"index\": ";
+        out += std::to_string(index);
+        out += ", \"tick\": ";
+        out += std::to_string(request.tick);
+        out += ", \"cost\": ";
+        out += std::to_string(request.cost);
+        out += ", \"key\": ";
+        out += keys_[request.key];
+        out += decision.accepted ? ", \"accepted\": true" : ", \"accepted\": false";
+        if (decision.retry_never) {
+            out += ", \"retry_after\": \"never\"";
+        } else if (decision.retry_after) {
+            out += ", \"retry_after\": ";
+            append_time(out, *decision.retry_after);
+        }
+        if (decision.release) {
+            out += ", \"release\": ";
+            append_time(out, *decision.release);
+        }
+        if (decision.delay) {
+            out += ", \"delay\": ";
+            append_time(out, *decision.delay);
+        }
+    }
+
+private:
+    const Trace& trace_;
+    std::vector<std::string> keys_;
+};
+
+/// Writes `text` and empties it once it has grown past a buffer's worth.
+void flush_if_full(std::ostream& out, std::string& text) {
+    if (text.size() >= (1 << 16)) {
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        text.clear();
+    }
+}
+
 }  // namespace
 
 Json time_to_json(const Rational& ticks) {
@@ -75,18 +156,7 @@ Report make_report(const SimulationResult& result, const ReportOptions& options)
     Json algorithms = Json::array();
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         const AlgorithmRun& run = result.runs[lane];
-        const AlgorithmInfo& info = *Registry::instance().find(run.id);
-        Json entry;
-        entry["id"] = run.id;
-        entry["label"] = run.label;
-        entry["params"] =
-            detail::values_to_json(info, resolved_params(info, result.lane_params[lane].base));
-        entry["accepted"] = run.totals.accepted;
-        entry["rejected"] = run.totals.rejected;
-        entry["accepted_cost"] = run.totals.accepted_cost;
-        entry["rejected_cost"] = run.totals.rejected_cost;
-        entry["worst_burst"] = {{"cost", run.worst_burst.cost},
-                                {"start", time_to_json(run.worst_burst.start)}};
+        Json entry = lane_json(result, lane);
         if (!options.summary && run.has_decisions()) {
             Json decisions = Json::array();
             for (std::size_t i = 0; i < result.trace->requests.size(); ++i) {
@@ -98,6 +168,80 @@ Report make_report(const SimulationResult& result, const ReportOptions& options)
     }
     report["algorithms"] = std::move(algorithms);
     return report;
+}
+
+void write_report(std::ostream& out, const SimulationResult& result, const ReportOptions& options) {
+    // The layout format_json() gives make_report(), written lane by lane and decision by
+    // decision: each lane's entry is formatted alone and its decisions spliced in before its
+    // closing brace.
+    std::string text = "{\n  \"limit\": " + std::to_string(result.params.base.limit) +
+                       ",\n  \"window\": " + std::to_string(result.params.base.window) +
+                       ",\n  \"algorithms\": ";
+    if (result.runs.empty()) {
+        out << text << "[]\n}\n";
+        return;
+    }
+    text += "[";
+    const DecisionWriter decisions(*result.trace);
+    const std::size_t count = result.trace->requests.size();
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
+        text += lane == 0 ? "\n    " : ",\n    ";
+        std::string entry;
+        format_into(entry, lane_json(result, lane), 4);
+        if (options.summary || !run.has_decisions()) {
+            text += entry;
+            continue;
+        }
+        const std::string_view closing = "\n    }";
+        text.append(entry, 0, entry.size() - closing.size());
+        text += ",\n      \"decisions\": ";
+        if (count == 0) {
+            text += "[]";
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            text += i == 0 ? "[\n        {" : ",\n        {";
+            decisions.members(text, run, i);
+            text += '}';
+            flush_if_full(out, text);
+        }
+        if (count > 0) {
+            text += "\n      ]";
+        }
+        text += closing;
+    }
+    text += "\n  ]\n}\n";
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
+void write_report_ndjson(std::ostream& out, const SimulationResult& result,
+                         const ReportOptions& options) {
+    std::string text;
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        Json entry = {{"type", "lane"}, {"lane", lane}};
+        const Json fields = lane_json(result, lane);
+        for (const auto& [name, value] : fields.items()) {
+            entry[name] = value;
+        }
+        text += detail::inline_json(entry);
+        text += '\n';
+    }
+    const DecisionWriter decisions(*result.trace);
+    for (std::size_t lane = 0; lane < result.runs.size() && !options.summary; ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
+        if (!run.has_decisions()) {
+            continue;
+        }
+        const std::string prefix =
+            "{\"type\": \"decision\", \"lane\": " + std::to_string(lane) + ", ";
+        for (std::size_t i = 0; i < result.trace->requests.size(); ++i) {
+            text += prefix;
+            decisions.members(text, run, i);
+            text += "}\n";
+            flush_if_full(out, text);
+        }
+    }
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 std::string format_json(const Json& value) {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -35,5 +37,12 @@ private:
 /// Every short write, a failed flush to disk and a failed close are errors. Throws
 /// FileWriteError; on failure no temporary file is left behind.
 void write_file(const std::filesystem::path& path, std::string_view bytes);
+
+/// Writes what `content` puts into the stream it is given.
+using Content = std::function<void(std::ostream&)>;
+/// write_file() for content made while it is written, such as a report of hundreds of
+/// megabytes: it streams to the file through a small buffer, with the same guarantees. An
+/// exception from `content` leaves no temporary file and the target as it was.
+void write_file(const std::filesystem::path& path, const Content& content);
 
 }  // namespace ratelab::io

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <iosfwd>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -24,6 +25,17 @@ struct ReportOptions {
 /// number of ticks, or "never") and "release" and "delay" for a leaky_bucket acceptance. Decisions
 /// are left out when `options.summary` is set or the run kept none.
 Report make_report(const SimulationResult& result, const ReportOptions& options = {});
+
+/// Writes format_json(make_report(result, options)), byte for byte, while it is made: no JSON
+/// value of the whole report is built, so a report of millions of decisions needs memory for
+/// a buffer, not for the document.
+void write_report(std::ostream& out, const SimulationResult& result,
+                  const ReportOptions& options = {});
+/// The report as newline-delimited JSON: first one line per lane, {"type": "lane", "lane": i,
+/// and the report entry's fields without its decisions}, then one line per decision,
+/// {"type": "decision", "lane": i, and the report's decision fields}, lane after lane.
+void write_report_ndjson(std::ostream& out, const SimulationResult& result,
+                         const ReportOptions& options = {});
 
 /// A time in ticks as a JSON number: an integer when whole, else the nearest double.
 nlohmann::ordered_json time_to_json(const Rational& ticks);

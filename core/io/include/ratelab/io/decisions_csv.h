@@ -7,14 +7,15 @@ namespace ratelab {
 struct SimulationResult;
 }
 
-namespace ratelab::ui {
+namespace ratelab::io {
 
 /// The header of a decisions table.
 inline constexpr char kDecisionsCsvHeader[] =
-    "request,tick,key,cost,algorithm,accepted,release,delay,retry_after";
+    "request,tick,key,cost,algorithm,lane,accepted,release,delay,retry_after";
 
 /// Writes every decision of `result` as CSV (RFC 4180): the header, then one row per request and
-/// algorithm, request by request. Times are decimals (exact when they terminate, else rounded to
+/// lane, request by request; `algorithm` is the lane's algorithm id and `lane` its label (two
+/// lanes may run one algorithm). Times are decimals (exact when they terminate, else rounded to
 /// six places); retry_after is "never" when no wait helps, and empty for accepted requests.
 /// Throws std::invalid_argument when the result kept no decisions. No Qt: usable anywhere.
 void write_decisions_csv(std::ostream& out, const SimulationResult& result);
@@ -22,4 +23,4 @@ void write_decisions_csv(std::ostream& out, const SimulationResult& result);
 /// `text` quoted for a CSV field when it needs to be.
 std::string csv_field(const std::string& text);
 
-}  // namespace ratelab::ui
+}  // namespace ratelab::io

@@ -1,10 +1,10 @@
-#include "charts/decisions_csv.h"
+#include "ratelab/io/decisions_csv.h"
 
 #include <stdexcept>
 
 #include "ratelab/simulation.h"
 
-namespace ratelab::ui {
+namespace ratelab::io {
 namespace {
 
 std::string decimal(const std::optional<Rational>& value) {
@@ -36,18 +36,22 @@ void write_decisions_csv(std::ostream& out, const SimulationResult& result) {
     keys.reserve(trace.keys.size());
     for (const std::string& key : trace.keys)
         keys.push_back(csv_field(key));
+    std::vector<std::string> labels;
+    for (const AlgorithmRun& run : result.runs)
+        labels.push_back(csv_field(run.label));
     out << kDecisionsCsvHeader << '\n';
     for (std::size_t i = 0; i < trace.requests.size(); ++i) {
         const Request& r = trace.requests[i];
         const std::string prefix = std::to_string(i) + ',' + std::to_string(r.tick) + ',' +
                                    keys[r.key] + ',' + std::to_string(r.cost) + ',';
-        for (const AlgorithmRun& run : result.runs) {
+        for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+            const AlgorithmRun& run = result.runs[lane];
             const Decision d = run.decision(trace, i);
-            out << prefix << run.id << ',' << (d.accepted ? "true" : "false") << ','
-                << decimal(d.release) << ',' << decimal(d.delay) << ','
+            out << prefix << run.id << ',' << labels[lane] << ',' << (d.accepted ? "true" : "false")
+                << ',' << decimal(d.release) << ',' << decimal(d.delay) << ','
                 << (d.retry_never ? std::string("never") : decimal(d.retry_after)) << '\n';
         }
     }
 }
 
-}  // namespace ratelab::ui
+}  // namespace ratelab::io
