@@ -87,33 +87,44 @@ void check_totals_and_decisions(const Trace& trace, const Params& params, const 
     }
 }
 
-/// The per-algorithm ceilings on a worst burst, for a trace of one key under the base limits.
+/// The per-algorithm ceilings on a worst burst, for a trace of one key under the base limits:
+/// each lane against its own parameters, whatever lanes the trace chose.
 void check_burst_ceilings(const Params& params, const SimulationResult& result) {
     const std::int64_t L = params.base.limit;
     const Tick W = params.base.window;
-    const EffectiveLimits e = effective(params.base);
-    auto worst = [&](const char* id) -> Int128 { return result.find(id)->worst_burst.cost; };
-    FUZZ_CHECK(worst("sliding_log") <= L, describe(params));
-    FUZZ_CHECK(worst("fixed_window") <= 2 * L, describe(params));
-    FUZZ_CHECK(worst("sliding_counter") <= 2 * L, describe(params));
-    // A full bucket plus what refills during the other W - 1 ticks.
-    const Rational& r = e.refill_rate;
-    FUZZ_CHECK(worst("token_bucket") * r.den() <= static_cast<Int128>(e.capacity) * r.den() +
-                                                      static_cast<Int128>(r.num()) * (W - 1),
-               describe(params));
-    const Rational& t = e.emission_interval;
-    FUZZ_CHECK(worst("gcra") * t.num() <=
-                   static_cast<Int128>(e.burst) * t.num() + static_cast<Int128>(t.den()) * (W - 1),
-               describe(params));
-    // Units leave at least D apart, so at most ceil(W / D) start inside W ticks.
-    const Rational& d = e.drain_interval;
-    FUZZ_CHECK(worst("leaky_bucket") <= ceil_ratio(static_cast<Int128>(W) * d.den(), d.num()),
-               describe(params));
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
+        const EffectiveLimits e = effective(result.lane_params[lane].base);
+        const Int128 worst = run.worst_burst.cost;
+        if (run.id == "sliding_log") {
+            FUZZ_CHECK(worst <= L, describe(params));
+        } else if (run.id == "fixed_window" || run.id == "sliding_counter") {
+            FUZZ_CHECK(worst <= 2 * L, run.id << "; " << describe(params));
+        } else if (run.id == "token_bucket") {
+            // A full bucket plus what refills during the other W - 1 ticks.
+            const Rational& r = e.refill_rate;
+            FUZZ_CHECK(worst * r.den() <= static_cast<Int128>(e.capacity) * r.den() +
+                                              static_cast<Int128>(r.num()) * (W - 1),
+                       describe(params));
+        } else if (run.id == "gcra") {
+            const Rational& t = e.emission_interval;
+            FUZZ_CHECK(worst * t.num() <= static_cast<Int128>(e.burst) * t.num() +
+                                              static_cast<Int128>(t.den()) * (W - 1),
+                       describe(params));
+        } else if (run.id == "leaky_bucket") {
+            // Units leave at least D apart, so at most ceil(W / D) start inside W ticks.
+            const Rational& d = e.drain_interval;
+            FUZZ_CHECK(worst <= ceil_ratio(static_cast<Int128>(W) * d.den(), d.num()),
+                       describe(params));
+        }
+    }
 }
 
-void check_brute_force_bursts(const Trace& trace, const Params& params,
-                              const SimulationResult& result, const InvariantOptions& options) {
-    for (const AlgorithmRun& run : result.runs) {
+void check_brute_force_bursts(const Trace& trace, const SimulationResult& result,
+                              const InvariantOptions& options) {
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
+        const Params& params = result.lane_params[lane];
         if (!run.releases) {
             const std::int64_t expected = arrival_burst(trace, run, params.base.window);
             FUZZ_CHECK(run.worst_burst.cost == expected,
@@ -148,9 +159,11 @@ void check_explanations(const SimulationResult& result) {
 
 /// Retrying a rejected request after exactly ceil(retry-after) ticks is accepted, one tick
 /// sooner is not. The replay keeps the rejected attempt, which may count against the caller.
-void check_retry_is_tight(const Trace& trace, const Params& params,
-                          const SimulationResult& result) {
-    for (const AlgorithmRun& run : result.runs) {
+void check_retry_is_tight(const Trace& trace, const SimulationResult& result) {
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        const AlgorithmRun& run = result.runs[lane];
+        // The lane alone, with its own values: what it ran with.
+        const Params& params = result.lane_params[lane];
         const auto it =
             std::find(run.outcomes.begin(), run.outcomes.end(), AlgorithmRun::kRejected);
         if (it == run.outcomes.end())
@@ -164,8 +177,8 @@ void check_retry_is_tight(const Trace& trace, const Params& params,
             Trace retry = trace;
             retry.requests.resize(i + 1);
             retry.requests.push_back(Request{r.tick + delta, r.cost, r.key});
-            const auto replay = simulate_or_abort(std::make_shared<const Trace>(std::move(retry)),
-                                                  params, {run.id});
+            const auto replay =
+                simulate_or_abort(std::make_shared<const Trace>(std::move(retry)), params, {});
             FUZZ_CHECK(replay->runs[0].accepted(i + 1) == (delta == wait),
                        run.id << " request " << i << " at tick " << r.tick << " retry-after "
                               << run.decision(trace, i).retry_after->to_string()
@@ -205,8 +218,9 @@ void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& p
     FUZZ_CHECK(validate(params).empty(), "the fuzzer built invalid parameters");
     FUZZ_CHECK(validate(*trace).empty(), "the fuzzer built an invalid trace");
     const auto result = simulate_or_abort(trace, params, {});
-    for (const AlgorithmRun& run : result->runs)
-        check_totals_and_decisions(*trace, params, run);
+    // Each lane against the parameters it ran with: its own values over the trace's.
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane)
+        check_totals_and_decisions(*trace, result->lane_params[lane], result->runs[lane]);
 
     // Without decisions, the same totals and bursts.
     const auto lean = simulate_or_abort(trace, params, {}, RunOptions{false});
@@ -224,7 +238,8 @@ void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& p
         check_burst_ceilings(params, *result);
     }
 
-    bool mirrored = gcra_mirrors_bucket(params.base);
+    // Only the default lanes hold one token bucket and one GCRA at the trace's values.
+    bool mirrored = params.lanes.empty() && gcra_mirrors_bucket(params.base);
     for (const auto& [key, limits] : params.keys)
         mirrored = mirrored && gcra_mirrors_bucket(limits);
     if (mirrored) {
@@ -240,9 +255,9 @@ void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& p
     }
 
     if (trace->requests.size() <= options.thorough_up_to) {
-        check_brute_force_bursts(*trace, params, *result, options);
+        check_brute_force_bursts(*trace, *result, options);
         check_explanations(*result);
-        check_retry_is_tight(*trace, params, *result);
+        check_retry_is_tight(*trace, *result);
     }
     for (KeyId key = 0; key < trace->keys.size(); ++key) {
         const Tick at = trace->requests.empty() ? 0 : trace->requests.back().tick;
