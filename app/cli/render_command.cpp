@@ -82,6 +82,20 @@ int run_render(const Arguments& args, CommandIo& io) {
         static_cast<int>(args.integer("width", 200, 8000).value_or(defaults.width())),
         static_cast<int>(args.integer("height", 150, 8000).value_or(defaults.height())));
     const int scale = static_cast<int>(args.integer("scale", 1, 4).value_or(1));
+    // A PNG is drawn in memory first, four bytes a device pixel; past this Qt refuses to make
+    // the image at all ("Image is empty"), so say the limit instead.
+    constexpr std::int64_t kMaxPngPixels = std::int64_t{1} << 28;  // 1 GiB of image
+    const std::int64_t device_pixels =
+        std::int64_t{size.width()} * scale * std::int64_t{size.height()} * scale;
+    if (format == ui::ImageFormat::Png && device_pixels > kMaxPngPixels) {
+        throw UsageError("a PNG of " + std::to_string(size.width() * scale) + " x " +
+                         std::to_string(size.height() * scale) +
+                         " device pixels is too large: width x scale times height x scale may be "
+                         "at most " +
+                         std::to_string(kMaxPngPixels) +
+                         " pixels (1 GiB of image); lower --scale or the size, or write SVG or "
+                         "PDF");
+    }
 
     io::TraceDocument doc = io::load_trace(args.positionals[0]);
     for (const std::string& warning : doc.warnings)

@@ -184,3 +184,16 @@ TEST_CASE(
     CHECK(text.contains(QChar(0x2026)));  // "…" where the name was cut
     CHECK(bytes(svg).size() < 2'000'000);
 }
+
+TEST_CASE("render: a PNG too large to draw is refused with the limit, not an empty image") {
+    Scratch dir("huge-png");
+    const Run run = render("render \"" + kTrace + "\" --view load --width 8000 --height 8000 " +
+                           "--scale 4 -o \"" + (dir / "huge.png").string() + "\"");
+    CHECK(run.status == 2);
+    CHECK(run.err.find("a PNG of 32000 x 32000 device pixels is too large") != std::string::npos);
+    CHECK(run.err.find("268435456 pixels") != std::string::npos);
+    CHECK(!fs::exists(dir / "huge.png"));
+    const Run svg = render("render \"" + kTrace + "\" --view load --width 8000 --height 8000 " +
+                           "--scale 4 -o \"" + (dir / "huge.svg").string() + "\"");
+    CHECK(svg.status == 0);
+}

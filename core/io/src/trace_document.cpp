@@ -137,6 +137,13 @@ void read_field(TraceDocument& doc, const std::string& name, const Json& value, 
         }
         for (const auto& [key, tier] : value.items()) {
             const std::string tier_path = member_path(path, key);
+            if (key.empty()) {
+                // It would silently replace the top-level limits for every request without a
+                // key, while every headline still showed the top-level ones.
+                throw TraceProblem{tier_path, "default-key-tier",
+                                   "the default key \"\" uses the top-level \"limit\", "
+                                   "\"window\" and \"algorithms\"; set those instead of a tier"};
+            }
             if (key.size() > bounds::kMaxKeyBytes) {
                 throw TraceProblem{
                     tier_path, "key-too-long",
