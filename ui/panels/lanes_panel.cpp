@@ -283,8 +283,7 @@ void LanesPanel::showLanes() {
     defaults_->setEnabled(!session_->params().lanes.empty());
     up_->setEnabled(current > 0);
     down_->setEnabled(current + 1 < count);
-    shown_form_lane_ = -2;  // the values may have changed
-    showLaneForm();
+    showLaneForm();  // the same form shows the new values; another lane's gets its own
 }
 
 void LanesPanel::showLaneForm() {
@@ -306,8 +305,14 @@ void LanesPanel::showLaneForm() {
     label_->setPlaceholderText(algorithmName(chosen.algorithm));
     label_->setText(QString::fromStdString(chosen.label));
     if (lane != shown_form_lane_ || chosen.algorithm != shown_form_algorithm_) {
-        // A new form for the lane's algorithm: its parameters differ from the last one's.
-        delete form_holder_->findChild<QWidget*>(QStringLiteral("laneForm"));
+        // A new form for the lane's algorithm: its parameters differ from the last one's. The
+        // old one goes once control is back in the event loop: this may run inside one of its
+        // fields' signals.
+        if (QWidget* old = form_holder_->findChild<QWidget*>(QStringLiteral("laneForm"))) {
+            old->setObjectName(QString());
+            old->hide();
+            old->deleteLater();
+        }
         auto* holder = new QWidget(form_holder_);
         holder->setObjectName(QStringLiteral("laneForm"));
         form_ = new QFormLayout(holder);

@@ -123,6 +123,7 @@ void restore(const QSettings& settings, Session& session, PlaybackClock& clock) 
     if (auto params = parameters(settings)) {
         SessionDocument document = session.document();
         params->keys = document.params.keys;
+        params->lanes = document.params.lanes;  // lanes belong to the document, not the settings
         if (*params != document.params) {
             document.params = *params;
             // Remembered parameters that no longer simulate leave the default scenario as it is.
