@@ -75,7 +75,8 @@ Params consume_params(FuzzedDataProvider& data, const std::vector<std::string>& 
     params.rejections_count = data.ConsumeBool();
     const auto tiers = data.ConsumeIntegral<std::uint8_t>();
     for (std::size_t k = 0; k < names.size() && k < 8; ++k) {
-        if (tiers & (1u << k))
+        // The default key "" takes the top-level limits; a file cannot give it a tier.
+        if ((tiers & (1u << k)) && !names[k].empty())
             params.keys[names[k]] = consume_limits(data);
     }
     return params;
