@@ -489,29 +489,11 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
         states[only_key] = std::move(one_state);
 }
 
-/// The registry entry for policy P.
-template <class P>
-AlgorithmInfo make_info(std::string name, std::string summary, int order) {
-    AlgorithmInfo info;
-    info.id = std::string(P::kId);
-    info.name = std::move(name);
-    info.summary = std::move(summary);
-    info.order = order;
-    info.releases = P::kShapes;
-    info.parameters = declared<P>();
-    if constexpr (requires(const typename P::Config& c) { P::shaper_law(c); }) {
-        info.shaper_law = [](const Limits& l) { return P::shaper_law(P::configure(l)); };
-    }
-    if constexpr (requires(const typename P::Config& c) { P::level_law(c); }) {
-        info.level_law = [](const Limits& l) { return P::level_law(P::configure(l)); };
-    }
-    info.make = [] { return std::make_unique<BasicAlgorithm<P>>(); };
-    return info;
-}
-
 }  // namespace ratelab::detail
 
 // After an edit: how a run sees that it decides alike again, and takes the rest over.
 #include "basic_algorithm_resume.h"  // IWYU pragma: keep
 // A limiter's state at a tick, and why one request was decided as it was.
 #include "basic_algorithm_explain.h"  // IWYU pragma: keep
+// The registry entry of a policy: make_info<P>().
+#include "basic_algorithm_info.h"  // IWYU pragma: keep

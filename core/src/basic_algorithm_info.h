@@ -1,0 +1,33 @@
+#pragma once
+// The registry entry of a policy: what it declares (its parameters, whether it shapes, its
+// level or shaper law), read once from the policy, and a factory for its BasicAlgorithm.
+// Included at the end of basic_algorithm.h.
+
+#include <memory>
+#include <string>
+
+#include "basic_algorithm.h"
+
+namespace ratelab::detail {
+
+/// The registry entry for policy P.
+template <class P>
+AlgorithmInfo make_info(std::string name, std::string summary, int order) {
+    AlgorithmInfo info;
+    info.id = std::string(P::kId);
+    info.name = std::move(name);
+    info.summary = std::move(summary);
+    info.order = order;
+    info.releases = P::kShapes;
+    info.parameters = declared<P>();
+    if constexpr (requires(const typename P::Config& c) { P::shaper_law(c); }) {
+        info.shaper_law = [](const Limits& l) { return P::shaper_law(P::configure(l)); };
+    }
+    if constexpr (requires(const typename P::Config& c) { P::level_law(c); }) {
+        info.level_law = [](const Limits& l) { return P::level_law(P::configure(l)); };
+    }
+    info.make = [] { return std::make_unique<BasicAlgorithm<P>>(); };
+    return info;
+}
+
+}  // namespace ratelab::detail
