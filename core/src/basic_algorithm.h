@@ -12,6 +12,7 @@
 
 #include "branch_free.h"
 #include "burst.h"
+#include "merged_burst.h"
 #include "memory_advice.h"
 #include "param_reader.h"
 #include "ratelab/algorithm.h"
@@ -81,7 +82,7 @@ private:
         Totals totals;
         ArrivalBurst arrivals;
         SegmentBurst one_shaper;
-        MergedUnitBurst many_shapers;
+        ManyShaperBurst many_shapers;
         std::int64_t worst_delay = 0;  // over worst_delay_scale ticks
         std::int64_t worst_delay_scale = 1;
     };

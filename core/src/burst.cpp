@@ -146,6 +146,18 @@ void MergedUnitBurst::take_unit(const Point& unit) {
         best_ = Burst{count, Rational(inside_.front().time, inside_.front().scale)};
 }
 
+std::vector<UnitSegment> MergedUnitBurst::held_from(std::int64_t from, std::int64_t step) const {
+    std::vector<UnitSegment> out;
+    for (std::size_t i = 0; i < inside_.size(); ++i) {
+        if (inside_[i].time >= from)
+            out.push_back(UnitSegment{inside_[i].time, 1, step, inside_[i].scale});
+    }
+    auto pending = pending_;
+    for (; !pending.empty(); pending.pop())
+        out.push_back(pending.top());  // pending units start at the tick advanced to, or later
+    return out;
+}
+
 Burst MergedUnitBurst::result() {
     while (!pending_.empty())
         release_earliest_unit();

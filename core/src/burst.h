@@ -101,6 +101,10 @@ private:
 class MergedUnitBurst {
 public:
     explicit MergedUnitBurst(Tick window) : window_(window) {}
+    /// Carries on from another tracker: `best` found so far, no unit taken yet, and requests
+    /// arriving from `now` on.
+    MergedUnitBurst(Tick window, Tick now, const Burst& best)
+        : window_(window), now_(now), best_(best) {}
     /// Takes the units of a request arriving at the tick last advanced to.
     void add(UnitSegment segment) {
         // Nothing pending starts before that tick, and no later request's units will: a first
@@ -114,11 +118,19 @@ public:
         }
         pending_.push(segment);
     }
+    /// Takes units that may start before the tick last advanced to, but not before any unit
+    /// taken so far; advance_to() then takes them in time order.
+    void adopt(const UnitSegment& segment) { pending_.push(segment); }
     /// Every unit before `tick` has been added; the requests still to come arrive at `tick` or
     /// later.
     void advance_to(Tick tick);
     Burst result();
     std::size_t held() const { return pending_.size() + inside_.size(); }
+    /// The worst burst among the spans ending at the units taken so far.
+    const Burst& best() const { return best_; }
+    /// What it holds with a unit at or after `from` (over scale): the units taken, one segment
+    /// each, and the segments still to release. Only when every unit has the same scale.
+    std::vector<UnitSegment> held_from(std::int64_t from, std::int64_t step) const;
 
 private:
     struct Later {

@@ -1,0 +1,159 @@
+// The worst burst over several shapers' units (core/src/merged_burst.h), which counts from
+// segments rather than units: checked against a count over every unit on seeded random streams
+// of per-key queues, and on traces whose units are far too many to count one by one. A failure
+// prints the seed; set RATELAB_PROPERTY_SEED to replay one.
+#include "merged_burst.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "catch.h"
+#include "ratelab/simulation.h"
+#include "test_support.h"
+
+using namespace ratelab;
+using ratelab::detail::ManyShaperBurst;
+using ratelab::detail::UnitSegment;
+
+namespace {
+
+std::uint64_t base_seed() {
+    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
+        return std::strtoull(fixed, nullptr, 10);
+    return std::random_device{}();
+}
+
+constexpr std::int64_t kCommonScale = 6;  // every scale below divides it
+
+/// The worst span by counting every unit: the most units in [u, u + W) over units u, and the
+/// earliest u with that many. Times are over kCommonScale.
+Burst count_every_unit(std::vector<std::int64_t> units, Tick window) {
+    std::sort(units.begin(), units.end());
+    Burst best;
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        end = std::max(end, i);
+        while (end < units.size() && units[end] < units[i] + window * kCommonScale)
+            ++end;
+        const auto held = static_cast<std::int64_t>(end - i);
+        if (held > best.cost)
+            best = Burst{held, Rational(units[i], kCommonScale)};
+    }
+    return best;
+}
+
+struct Stream {
+    std::vector<std::pair<Tick, UnitSegment>> segments;  // arrival tick, units
+    std::vector<std::int64_t> units;                     // over kCommonScale
+};
+
+/// Requests on `keys` keys, each key a queue letting one unit through every step/scale ticks
+/// (its own step when `mixed`), as the leaky bucket's many-key run produces them.
+Stream random_stream(std::mt19937_64& rng, int keys, bool mixed, std::size_t requests) {
+    auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+    };
+    struct Key {
+        std::int64_t step, scale, last = -1;
+    };
+    std::vector<Key> key_list;
+    const std::int64_t shared_step = pick(1, 7);
+    const std::int64_t shared_scale = std::vector<std::int64_t>{1, 2, 3}[pick(0, 2)];
+    for (int k = 0; k < keys; ++k) {
+        if (mixed && k % 2 == 1)
+            key_list.push_back(
+                Key{shared_step + pick(1, 5), std::vector<std::int64_t>{1, 2, 3}[pick(0, 2)]});
+        else
+            key_list.push_back(Key{shared_step, shared_scale});
+    }
+    const std::int64_t long_costs = pick(0, 2);  // 0: short queues; 2: runs of up to 60 units
+    Stream out;
+    Tick now = 0;
+    for (std::size_t r = 0; r < requests; ++r) {
+        now += pick(0, 3) == 0 ? pick(0, 40) : pick(0, 1);
+        Key& key = key_list[static_cast<std::size_t>(pick(0, keys - 1))];
+        const std::int64_t cost = pick(1, long_costs == 0 ? 3 : long_costs == 1 ? 12 : 60);
+        const std::int64_t first =
+            key.last < 0 ? now * key.scale : std::max(now * key.scale, key.last + key.step);
+        const UnitSegment segment{first, cost, key.step, key.scale};
+        key.last = segment.last();
+        out.segments.emplace_back(now, segment);
+        for (std::int64_t j = 0; j < cost; ++j)
+            out.units.push_back((first + j * key.step) * (kCommonScale / key.scale));
+    }
+    return out;
+}
+
+/// Feeds `stream` to a tracker that moves to segments after `when`; `segments` says whether
+/// it counts from segments at the end.
+Burst track(const Stream& stream, Tick window, ManyShaperBurst::Switch when, bool& segments) {
+    ManyShaperBurst tracker(window, when);
+    for (const auto& [tick, segment] : stream.segments) {
+        tracker.advance_to(tick);
+        tracker.add(segment);
+    }
+    segments = tracker.counts_segments();
+    return tracker.result();
+}
+
+constexpr ManyShaperBurst::Switch kAtOnce{0, 0};
+constexpr ManyShaperBurst::Switch kMidway{200, 8};  // after some of the costlier streams
+
+}  // namespace
+
+TEST_CASE("many-shaper bursts: segments count as every unit would, with one drain interval") {
+    const std::uint64_t seed0 = base_seed();
+    int switched_midway = 0;
+    for (std::uint64_t n = 0; n < 400; ++n) {
+        std::mt19937_64 rng(seed0 + n);
+        const int keys = 2 + static_cast<int>(n % 9);
+        const Tick window = std::vector<Tick>{1, 2, 5, 13, 60, 400}[n % 6];
+        // Past 64 segments the tracker settles in batches: most streams here cross that.
+        const Stream stream = random_stream(rng, keys, false, 20 + (n % 5) * 60);
+        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), keys " << keys << ", W " << window);
+        const Burst expected = count_every_unit(stream.units, window);
+        bool segments = false;
+        CHECK(track(stream, window, kAtOnce, segments) == expected);
+        CHECK(segments);
+        CHECK(track(stream, window, kMidway, segments) == expected);
+        switched_midway += segments;
+        CHECK(track(stream, window, ManyShaperBurst::Switch{}, segments) == expected);
+        CHECK_FALSE(segments);  // too few units to leave the unit tracker
+    }
+    // The streams of costlier requests move over after 200 units or more, mid-stream.
+    CHECK(switched_midway > 50);
+}
+
+TEST_CASE("many-shaper bursts: keys with other drain intervals are counted by units, exactly") {
+    const std::uint64_t seed0 = base_seed();
+    for (std::uint64_t n = 0; n < 300; ++n) {
+        std::mt19937_64 rng(seed0 + n);
+        const Tick window = std::vector<Tick>{1, 3, 10, 60, 200}[n % 5];
+        const Stream stream = random_stream(rng, 2 + static_cast<int>(n % 5), true, 300);
+        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), W " << window);
+        const Burst expected = count_every_unit(stream.units, window);
+        bool segments = true;
+        CHECK(track(stream, window, kAtOnce, segments) == expected);
+        CHECK(track(stream, window, kMidway, segments) == expected);
+        CHECK_FALSE(segments);
+    }
+}
+
+TEST_CASE("many-shaper bursts: a small trace of costly requests is counted from its requests") {
+    // 200 keys, one request each of cost 10^6 at tick 0, with L = 10^6 and W = 10^12: every
+    // queue lets a unit through every 10^6 ticks, and one W holds all 2 * 10^8 units. Counted
+    // unit by unit this took 4 GB; from segments it is 200 of them.
+    TraceBuilder builder;
+    for (int k = 0; k < 200; ++k)
+        builder.add(0, 1'000'000, "key" + std::to_string(k));
+    Params params;
+    params.base.limit = 1'000'000;
+    params.base.window = 1'000'000'000'000;
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params,
+                                 {"leaky_bucket"});
+    const AlgorithmRun& leaky = result->runs[0];
+    CHECK(leaky.totals.accepted == 200);
+    CHECK(leaky.worst_burst == Burst{200'000'000, Rational(0)});
+}
