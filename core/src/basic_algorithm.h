@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,8 +13,8 @@
 
 #include "branch_free.h"
 #include "burst.h"
-#include "merged_burst.h"
 #include "memory_advice.h"
+#include "merged_burst.h"
 #include "param_reader.h"
 #include "ratelab/algorithm.h"
 #include "ratelab/registry.h"
@@ -53,7 +54,7 @@ public:
     AlgorithmRun rerun(const Trace& trace, const Params& params, const AlgorithmRun& previous,
                        std::size_t unchanged, std::size_t unchanged_tail) const override;
     AlgorithmRun prefix(const Trace& trace, const Params& params, const AlgorithmRun& full,
-                        std::size_t count) const override;
+                        std::size_t count, std::optional<Tick> released_by) const override;
     LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
                           const AlgorithmRun* run) const override;
     Explanation explain(const Trace& trace, const Params& params, std::size_t index,
@@ -85,7 +86,10 @@ private:
         ManyShaperBurst many_shapers;
         std::int64_t worst_delay = 0;  // over worst_delay_scale ticks
         std::int64_t worst_delay_scale = 1;
+        /// Shapers' units after this tick are left out of the burst (see prefix()).
+        Tick released_by = kReleasedEver;
     };
+    static constexpr Tick kReleasedEver = std::numeric_limits<Tick>::max();
     /// Checkpoint c: every key's state before request positions[c], and the loop's progress
     /// there when it was small enough to keep. positions[0] is 0, and positions increase; most
     /// are multiples of kCheckpointEvery, but those taken over from a run before an edit are
@@ -109,7 +113,11 @@ private:
     /// its checkpoints past the edit in the same state, the rest is taken from it as well.
     static AlgorithmRun decide_from(const Trace& trace, const Params& params,
                                     const RunOptions& options, const AlgorithmRun* previous,
-                                    std::size_t from, std::size_t end, const Shift* shift);
+                                    std::size_t from, std::size_t end, const Shift* shift,
+                                    Tick released_by = kReleasedEver);
+    /// Whether every request accepted before `position` in `full` was let through by `tick`.
+    static bool released_before(const Trace& trace, const AlgorithmRun& full, std::size_t position,
+                                Tick tick);
     /// Whether a run, with `states` and `progress` at some request, decides every later request
     /// as the old run did from its checkpoint with `old` and `old_states`, and its later worst
     /// burst and delay can be told from the old run's.
@@ -147,10 +155,21 @@ private:
     static UnitSegment track_release(const Config& config, const State& state, const Request& r,
                                      bool single_key, Progress& progress) {
         const UnitSegment units = P::released_units(config, state, r.cost);
-        if (single_key)
-            progress.one_shaper.add(units);
-        else
-            progress.many_shapers.add(units);
+        UnitSegment tracked = units;
+        if (progress.released_by != kReleasedEver) [[unlikely]] {
+            // Only the units let through by then; the first comes no earlier than r.tick.
+            const Int128 by = static_cast<Int128>(progress.released_by) * units.scale;
+            tracked.count = static_cast<std::int64_t>(
+                units.first > by
+                    ? 0
+                    : std::min<Int128>(units.count, (by - units.first) / units.step + 1));
+        }
+        if (tracked.count > 0) {
+            if (single_key)
+                progress.one_shaper.add(tracked);
+            else
+                progress.many_shapers.add(tracked);
+        }
         const std::int64_t delay = units.last() - r.tick * units.scale;
         if (static_cast<Int128>(delay) * progress.worst_delay_scale >
             static_cast<Int128>(progress.worst_delay) * units.scale) {
@@ -270,18 +289,52 @@ AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
 
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::prefix(const Trace& trace, const Params& params,
-                                       const AlgorithmRun& full, std::size_t count) const {
+                                       const AlgorithmRun& full, std::size_t count,
+                                       std::optional<Tick> released_by) const {
     RunOptions summary;
     summary.keep_decisions = false;
     count = std::min(count, trace.requests.size());
-    const std::size_t from = resumable(full, count);
-    return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count, nullptr);
+    std::size_t from = resumable(full, count);
+    if (!P::kShapes || !released_by)
+        return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count,
+                           nullptr);
+    // A checkpoint's burst tracker holds every unit of the requests before it: resume from one
+    // whose requests have all been let through, so that none of it is still queued.
+    while (from > 0) {
+        const auto& saved = *static_cast<const Checkpoints*>(full.checkpoints.get());
+        if (saved.progress[from] &&
+            released_before(trace, full, saved.positions[from], *released_by))
+            break;
+        --from;
+    }
+    return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count, nullptr,
+                       *released_by);
+}
+
+template <class P>
+bool BasicAlgorithm<P>::released_before(const Trace& trace, const AlgorithmRun& full,
+                                        std::size_t position, Tick tick) {
+    // Each key's queue lets its requests through in order: its last accepted one is its latest.
+    std::vector<bool> seen(trace.keys.size(), false);
+    std::size_t unseen = trace.keys.size();
+    const Rational by(tick);
+    for (std::size_t i = position; i > 0 && unseen > 0; --i) {
+        const Request& r = trace.requests[i - 1];
+        if (seen[r.key] || !full.accepted(i - 1))
+            continue;
+        if (full.times[i - 1] > by)
+            return false;
+        seen[r.key] = true;
+        --unseen;
+    }
+    return true;
 }
 
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& params,
                                             const RunOptions& options, const AlgorithmRun* previous,
-                                            std::size_t from, std::size_t end, const Shift* shift) {
+                                            std::size_t from, std::size_t end, const Shift* shift,
+                                            Tick released_by) {
     const std::vector<Request>& requests = trace.requests;
     const std::vector<Config> configs = configure_keys(trace, params);
     const bool uniform = configs.size() == 1;
@@ -294,7 +347,9 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     if (saved != nullptr) {
         states = saved->states[from];
         progress = *saved->progress[from];
-    } else {
+    }
+    progress.released_by = released_by;
+    if (saved == nullptr) {
         states.reserve(trace.keys.size());
         if (scattered_keys(trace))
             advise_huge_pages(states.data(), states.capacity() * sizeof(State));

@@ -174,7 +174,8 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
 }
 
 std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& full,
-                                                        std::size_t count) {
+                                                        std::size_t count,
+                                                        std::optional<Tick> released_by) {
     count = std::min(count, full.trace->requests.size());
     auto result = std::make_shared<SimulationResult>();
     result->trace = full.trace;
@@ -190,8 +191,8 @@ std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& 
     options.keep_decisions = false;
     options.threads = full.kept_checkpoints() ? 1 : 0;
     run_all(algorithms.size(), count, options, [&](std::size_t i) {
-        result->runs[i] =
-            algorithms[i]->prefix(*full.trace, full.lane_params[i], full.runs[i], count);
+        result->runs[i] = algorithms[i]->prefix(*full.trace, full.lane_params[i], full.runs[i],
+                                                count, released_by);
     });
     label_runs(*result);
     return result;

@@ -138,10 +138,13 @@ public:
     /// The totals, worst burst and longest delay of the first `count` requests of `trace` alone,
     /// without per-decision columns: what run() gives for that prefix of the trace. `full` is
     /// this algorithm's run over the whole trace; an implementation can resume from its
-    /// checkpoints instead of deciding the prefix from the start.
+    /// checkpoints instead of deciding the prefix from the start. Given `released_by`, a shaper's
+    /// worst burst counts only the units it has let through by that tick (the others are still
+    /// queued); algorithms that do not shape have nothing to leave out.
     virtual AlgorithmRun prefix(const Trace& trace, const Params& params, const AlgorithmRun& full,
-                                std::size_t count) const {
+                                std::size_t count, std::optional<Tick> released_by) const {
         (void)full;
+        (void)released_by;
         Trace head;
         head.keys = trace.keys;
         head.requests.assign(trace.requests.begin(),

@@ -53,9 +53,11 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
 /// alone: what simulate() of that prefix gives, without per-decision columns. Where `full` kept
 /// checkpoints, each run resumes from the last one before `count` instead of starting over, so
 /// a clock step on a long trace costs a few thousand decisions. The result's `trace` is
-/// `full.trace` itself, not a copy of the prefix: only its runs describe the prefix.
+/// `full.trace` itself, not a copy of the prefix: only its runs describe the prefix. Given
+/// `released_by` (the clock), a shaper's worst burst counts only the units let through by then.
 std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& full,
-                                                        std::size_t count);
+                                                        std::size_t count,
+                                                        std::optional<Tick> released_by = {});
 
 /// The state of lane `lane` (an index into result.runs) for `key` after every request with
 /// tick <= `at`.
