@@ -1,6 +1,7 @@
 #include "session/frame_model.h"
 
 #include <QTimer>
+#include <algorithm>
 
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -15,8 +16,27 @@ FrameModel::FrameModel(Session* session, PlaybackClock* clock, QObject* parent)
     onResultChanged();
 }
 
+namespace {
+
+/// The tick by which every shaper lane has let all its accepted units through: each leaves at
+/// most the longest delay after the last request. Before it, moving the clock without passing a
+/// request still changes what a shaper has let through.
+Tick lastRelease(const SimulationResult& result) {
+    const std::vector<Request>& requests = result.trace->requests;
+    Tick last = requests.empty() ? 0 : requests.back().tick;
+    for (const AlgorithmRun& run : result.runs) {
+        if (run.releases && !requests.empty())
+            last = std::max(last, requests.back().tick + run.totals.max_delay.ceil());
+    }
+    return last;
+}
+
+}  // namespace
+
 void FrameModel::onResultChanged() {
     clock_->setEnd(session_->endTick());
+    if (const auto result = session_->result())
+        last_release_ = lastRelease(*result);
     update();
 }
 
@@ -27,7 +47,9 @@ void FrameModel::update() {
     }
     const Tick now = clock_->now();
     const std::size_t decided = countUpTo(*result->trace, now);
-    const bool changed = frame_.result != result || frame_.decided != decided;
+    // Shapers let queued units through as the clock moves, between requests too.
+    const bool releasing = now != frame_.now && std::min(now, frame_.now) < last_release_;
+    const bool changed = frame_.result != result || frame_.decided != decided || releasing;
     frame_.now = now;
     frame_.tick_ms = session_->document().tick_ms;
     frame_.result = result;
@@ -36,8 +58,9 @@ void FrameModel::update() {
         Q_EMIT frameChanged(frame_);
         return;
     }
-    if (!frame_.revealed || decided == result->trace->requests.size() ||
-        decided <= kSynchronousRevealLimit || result->kept_checkpoints()) {
+    const bool everything = decided == result->trace->requests.size() && now >= last_release_;
+    if (!frame_.revealed || everything || decided <= kSynchronousRevealLimit ||
+        result->kept_checkpoints()) {
         reveal();
         return;
     }
@@ -56,9 +79,10 @@ void FrameModel::reveal() {
     if (!result) {
         return;
     }
-    frame_.revealed = frame_.decided == result->trace->requests.size()
-                          ? result
-                          : simulate_prefix(*result, frame_.decided);
+    frame_.revealed =
+        frame_.decided == result->trace->requests.size() && frame_.now >= last_release_
+            ? result
+            : simulate_prefix(*result, frame_.decided, frame_.now);
     Q_EMIT frameChanged(frame_);
 }
 

@@ -16,7 +16,8 @@ class Session;
 struct Frame {
     std::shared_ptr<const SimulationResult> result;  ///< every request
     /// Only the requests decided so far (tick <= now): its totals and worst bursts are what the
-    /// table and the lanes report "so far". Same object as `result` once everything is decided.
+    /// table and the lanes report "so far" (a shaper's burst counts only the units it has let
+    /// through by now). Same object as `result` once everything is decided and let through.
     std::shared_ptr<const SimulationResult> revealed;
     Tick now = 0;
     std::size_t decided = 0;  ///< requests with tick <= now; indices below this are revealed
@@ -55,6 +56,7 @@ private:
     Session* session_;
     PlaybackClock* clock_;
     Frame frame_;
+    Tick last_release_ = 0;  // of the current result: see lastRelease()
     bool reveal_pending_ = false;
 };
 
