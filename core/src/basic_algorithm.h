@@ -52,7 +52,8 @@ public:
     AlgorithmRun run(const Trace& trace, const Params& params,
                      const RunOptions& options) const override;
     AlgorithmRun rerun(const Trace& trace, const Params& params, const AlgorithmRun& previous,
-                       std::size_t unchanged, std::size_t unchanged_tail) const override;
+                       std::size_t unchanged, std::size_t unchanged_tail,
+                       RunControl* control) const override;
     AlgorithmRun prefix(const Trace& trace, const Params& params, const AlgorithmRun& full,
                         std::size_t count, std::optional<Tick> released_by) const override;
     LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
@@ -274,17 +275,19 @@ std::size_t BasicAlgorithm<P>::resumable(const AlgorithmRun& run, std::size_t in
 template <class P>
 AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
                                       const AlgorithmRun& previous, std::size_t unchanged,
-                                      std::size_t unchanged_tail) const {
+                                      std::size_t unchanged_tail, RunControl* control) const {
+    RunOptions options;
+    options.control = control;
     // A checkpoint at or before the first changed request saw only unchanged requests.
     const std::size_t from = resumable(previous, unchanged);
     if (from == 0 || static_cast<const Checkpoints*>(previous.checkpoints.get())->single_key !=
                          is_single_key(trace, trace.requests.size()))
-        return run(trace, params, RunOptions{});
+        return run(trace, params, options);
     const std::size_t size = trace.requests.size();
     const Shift shift{
         size - unchanged_tail,
         static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(previous.outcomes.size())};
-    return decide_from(trace, params, RunOptions{}, &previous, from, size, &shift);
+    return decide_from(trace, params, options, &previous, from, size, &shift);
 }
 
 template <class P>
@@ -458,6 +461,11 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         }
         decide(first, last);
         decided += last - first;
+        if (options.control != nullptr) {
+            options.control->decided.fetch_add(last - first, std::memory_order_relaxed);
+            if (options.control->stop.load(std::memory_order_relaxed))
+                throw SimulationCancelled();
+        }
         first = last;
     }
     if (keep_checkpoints)

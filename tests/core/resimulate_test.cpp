@@ -256,3 +256,26 @@ TEST_CASE("simulate_prefix at a clock counts only the units a shaper has let thr
         }
     }
 }
+
+TEST_CASE("a run counts what it decides and stops when its control says so") {
+    std::mt19937_64 rng(7);
+    const auto trace = random_trace(rng, 10'000, 2);
+    const Params params = test::limits(5, 10);
+    RunControl control;
+    RunOptions options;
+    options.control = &control;
+    const auto result = simulate(trace, params, {"sliding_log", "leaky_bucket"}, options);
+    CHECK(control.decided.load() == 2 * trace->requests.size());
+    // An edit near the end resumes from a checkpoint: only the requests after it are decided.
+    control.decided = 0;
+    Trace edited_trace = *trace;
+    edited_trace.requests.back().cost = 3;
+    (void)resimulate(*result, std::make_shared<const Trace>(edited_trace), options);
+    CHECK(control.decided.load() > 0);
+    CHECK(control.decided.load() <= 2 * 4'096);
+
+    control.stop = true;
+    CHECK_THROWS_AS(simulate(trace, params, {"sliding_log"}, options), SimulationCancelled);
+    CHECK_THROWS_AS(resimulate(*result, std::make_shared<const Trace>(edited_trace), options),
+                    SimulationCancelled);
+}

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -98,10 +100,27 @@ struct AlgorithmRun {
 Decision make_decision(AlgorithmRun::Outcome outcome, const Rational& time, bool releases,
                        Tick tick);
 
+/// Watches and stops runs from another thread: a long simulation behind a progress bar.
+struct RunControl {
+    /// Set it, and the runs stop at their next stretch of a few thousand requests by throwing
+    /// SimulationCancelled.
+    std::atomic<bool> stop{false};
+    /// Requests decided so far, summed over the runs; they add to it stretch by stretch.
+    std::atomic<std::uint64_t> decided{0};
+};
+
+/// Thrown by a run stopped through RunControl::stop.
+class SimulationCancelled : public std::runtime_error {
+public:
+    SimulationCancelled() : std::runtime_error("the simulation was cancelled") {}
+};
+
 struct RunOptions {
     bool keep_decisions = true;  ///< false: totals and worst burst only (for huge traces)
     /// Threads that run algorithms side by side; 0 picks one per core. Results do not depend on it.
     unsigned threads = 0;
+    /// When given, the runs report their progress to it and stop when it says so.
+    RunControl* control = nullptr;
 };
 
 /// A rate-limiting algorithm. Implementations are stateless; all state lives inside a run.
@@ -127,13 +146,16 @@ public:
     /// The result is the same as run()'s; it may be quicker, because an implementation can take
     /// the decisions before the edit from `previous` and resume from its checkpoints, and take
     /// those after it from `previous` once it decides alike again.
+    /// `control`, when given, watches it as run() would.
     virtual AlgorithmRun rerun(const Trace& trace, const Params& params,
                                const AlgorithmRun& previous, std::size_t unchanged,
-                               std::size_t unchanged_tail) const {
+                               std::size_t unchanged_tail, RunControl* control) const {
         (void)previous;
         (void)unchanged;
         (void)unchanged_tail;
-        return run(trace, params, RunOptions{});
+        RunOptions options;
+        options.control = control;
+        return run(trace, params, options);
     }
     /// The totals, worst burst and longest delay of the first `count` requests of `trace` alone,
     /// without per-decision columns: what run() gives for that prefix of the trace. `full` is
