@@ -1,5 +1,6 @@
 // The live charts: refilled rather than rebuilt, cut at the clock, toggled from the legend,
 // decimated to the plot's width, and described by the hover crosshair.
+#include <QAreaSeries>
 #include <QChart>
 #include <QLegend>
 #include <QLegendMarker>
@@ -78,6 +79,58 @@ TEST_CASE("panel: a new result of the same shape refills the series in place") {
     // A different L changes the reference lines: the chart is rebuilt.
     p.panel.setResult(defaultResult(5));
     CHECK(line(p.chart(ChartKind::Load), QStringLiteral("L = 5")) != nullptr);
+}
+
+/// The over-limit band of `chart`, if it has one.
+QAreaSeries* band(QChart* chart) {
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* area = qobject_cast<QAreaSeries*>(series))
+            return area;
+    }
+    return nullptr;
+}
+
+/// Whether `series` is a horizontal line at `y` from `from` to `to`.
+bool spans(const QXYSeries* series, double from, double to, double y) {
+    if (series == nullptr || series->count() != 2)
+        return false;
+    return series->at(0) == QPointF(from, y) && series->at(1) == QPointF(to, y);
+}
+
+TEST_CASE("panel: a refilled chart stretches its band and reference lines to the new axes") {
+    test::app();
+    Panel p;
+    p.panel.setResult(defaultResult());
+    p.panel.setCurrentChart(ChartKind::Load);
+    QChart* load = p.chart(ChartKind::Load);
+    // The same L and W, but three times as long and twice as busy: the same shape of chart
+    // over a longer time axis and a taller count axis.
+    TraceBuilder builder;
+    for (Tick t = 0; t < 60; ++t)
+        builder.add(t, t % 2 == 0 ? 2 : 1);
+    p.panel.setResult(
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params()));
+    REQUIRE(p.chart(ChartKind::Load) == load);  // refilled, not rebuilt
+    const ChartSpec& spec = p.panel.view(ChartKind::Load)->spec();
+    REQUIRE(spec.x.max > 60.0);
+    CHECK(spans(line(load, QStringLiteral("L = 4")), spec.x.min, spec.x.max, 4.0));
+    CHECK(spans(line(load, QStringLiteral("2L = 8")), spec.x.min, spec.x.max, 8.0));
+    QAreaSeries* shaded = band(load);
+    REQUIRE(shaded != nullptr);
+    CHECK(spans(shaded->upperSeries(), spec.x.min, spec.x.max, spec.y.max));
+    CHECK(spans(shaded->lowerSeries(), spec.x.min, spec.x.max, 4.0));
+
+    p.panel.setCurrentChart(ChartKind::Queue);
+    const ChartSpec& queue = p.panel.view(ChartKind::Queue)->spec();
+    REQUIRE(queue.references.size() == 1);
+    const ReferenceLine size = queue.references.front();
+    CHECK(spans(line(p.chart(ChartKind::Queue), size.label), queue.x.min, queue.x.max, size.y));
+    // Back to the short trace: the lines shrink with the axis.
+    p.panel.setResult(defaultResult());
+    CHECK(spans(line(p.chart(ChartKind::Queue), size.label), queue.x.min, queue.x.max, size.y));
+    p.panel.setCurrentChart(ChartKind::Load);
+    CHECK(spans(line(load, QStringLiteral("L = 4")), spec.x.min, spec.x.max, 4.0));
+    CHECK(spans(band(load)->upperSeries(), spec.x.min, spec.x.max, spec.y.max));
 }
 
 TEST_CASE("panel: the clock cuts every line at the current tick and marks it") {

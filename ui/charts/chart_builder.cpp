@@ -12,6 +12,8 @@
 #include <QStackedBarSeries>
 #include <QValueAxis>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 #include "charts/chart_axes.h"
 
@@ -24,6 +26,8 @@ constexpr char kGroup[] = "ratelab_group";
 constexpr char kCursor[] = "ratelab_cursor";
 constexpr char kInLegend[] = "ratelab_in_legend";
 constexpr char kBarValues[] = "ratelab_bar_values";
+constexpr char kReferenceIndex[] = "ratelab_reference";
+constexpr char kOverLimitBand[] = "ratelab_over_limit";
 
 QScatterSeries::MarkerShape scatterShape(MarkerShape shape) {
     switch (shape) {
@@ -49,11 +53,21 @@ QPen linePen(const QColor& color, double width, Qt::PenStyle style) {
     return pen;
 }
 
+QList<QPointF> horizontalPoints(double x0, double x1, double y) {
+    return {QPointF(x0, y), QPointF(x1, y)};
+}
+
 QLineSeries* horizontalLine(double x0, double x1, double y) {
     auto* series = new QLineSeries;
-    series->append(x0, y);
-    series->append(x1, y);
+    series->replace(horizontalPoints(x0, x1, y));
     return series;
+}
+
+/// The x span that the band and the reference lines cover: the time axis, or every bar.
+std::pair<double, double> furnitureSpan(const ChartSpec& spec) {
+    if (spec.bars)
+        return {-0.5, static_cast<double>(spec.bars->values.size()) - 0.5};
+    return {spec.x.min, spec.x.max};
 }
 
 struct Axes {
@@ -84,14 +98,17 @@ void addFurniture(QChart* chart, const ChartSpec& spec, const ChartTheme& theme,
         upper->setParent(band);
         lower->setParent(band);
         band->setName(QStringLiteral("over limit"));
+        band->setProperty(kOverLimitBand, true);
         band->setBrush(chart_colors::kOverLimit);
         band->setPen(Qt::NoPen);
         attach(chart, band, axes.x, axes.y);
         hideFromLegend(chart, band);
     }
-    for (const ReferenceLine& ref : spec.references) {
+    for (qsizetype i = 0; i < spec.references.size(); ++i) {
+        const ReferenceLine& ref = spec.references[i];
         auto* line = horizontalLine(axes.x_min, axes.x_max, ref.y);
         line->setName(ref.label);
+        line->setProperty(kReferenceIndex, static_cast<int>(i));
         line->setPen(linePen(theme.visible(chart_colors::kReference), 1.5, ref.style));
         attach(chart, line, axes.x, axes.y);
         // Without a free right-hand axis for its label, a reference line says what it is in
@@ -153,8 +170,6 @@ void addBars(QChart* chart, const ChartSpec& spec, const ChartTheme& theme, Axes
     styleAxis(categories, spec.x.title, theme, false);
     categories->setLabelsBrush(theme.text);
     axes.x = categories;
-    axes.x_min = -0.5;
-    axes.x_max = static_cast<double>(bars.values.size()) - 0.5;
     chart->addAxis(categories, Qt::AlignBottom);
     chart->addAxis(axes.y, Qt::AlignLeft);
     addFurniture(chart, spec, theme, axes);
@@ -217,6 +232,7 @@ QChart* ChartBuilder::build(const ChartSpec& spec, const ChartTheme& theme) {
     auto* chart = new QChart;
     styleChart(chart, spec, theme);
     Axes axes;
+    std::tie(axes.x_min, axes.x_max) = furnitureSpan(spec);
     axes.y = makeValueAxis(spec.y, theme, true, spec.kind == ChartKind::Cumulative);
     if (spec.bars) {
         addBars(chart, spec, theme, axes);
@@ -227,8 +243,6 @@ QChart* ChartBuilder::build(const ChartSpec& spec, const ChartTheme& theme) {
     applyRange(x, spec.x);
     styleAxis(x, spec.x.title, theme, true);
     axes.x = x;
-    axes.x_min = spec.x.min;
-    axes.x_max = spec.x.max;
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(axes.y, Qt::AlignLeft);
     if (spec.y2) {
@@ -256,7 +270,17 @@ QChart* ChartBuilder::build(const ChartSpec& spec, const ChartTheme& theme) {
 }
 
 void ChartBuilder::refill(QChart* chart, const ChartSpec& spec) {
+    // A spec of the same shape has the same limits, but not the same time span or y range:
+    // the band and the reference lines are stretched over the new ones.
+    const auto [x_min, x_max] = furnitureSpan(spec);
     for (QAbstractSeries* series : chart->series()) {
+        if (auto* band = qobject_cast<QAreaSeries*>(series)) {
+            if (band->property(kOverLimitBand).toBool() && spec.over_limit_from) {
+                band->upperSeries()->replace(horizontalPoints(x_min, x_max, spec.y.max));
+                band->lowerSeries()->replace(horizontalPoints(x_min, x_max, *spec.over_limit_from));
+            }
+            continue;
+        }
         if (auto* bars = qobject_cast<QStackedBarSeries*>(series)) {
             const QList<QBarSet*> sets = bars->barSets();
             for (qsizetype i = 0; i < sets.size() && spec.bars && i < spec.bars->values.size(); ++i)
@@ -267,7 +291,10 @@ void ChartBuilder::refill(QChart* chart, const ChartSpec& spec) {
         if (xy == nullptr)
             continue;
         const QVariant index = xy->property(kLineIndex);
-        if (xy->property(kBarValues).toBool() && spec.bars) {
+        const QVariant reference = xy->property(kReferenceIndex);
+        if (reference.isValid() && reference.toInt() < spec.references.size()) {
+            xy->replace(horizontalPoints(x_min, x_max, spec.references[reference.toInt()].y));
+        } else if (xy->property(kBarValues).toBool() && spec.bars) {
             QList<QPointF> points;
             for (qsizetype i = 0; i < spec.bars->values.size(); ++i)
                 points.append(QPointF(static_cast<double>(i), spec.bars->values[i]));
