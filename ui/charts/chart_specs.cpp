@@ -151,13 +151,18 @@ ChartSpec queueSpec(const ChartInput& input) {
     spec.x = timeAxis(input);
     std::vector<std::size_t> shapers;
     std::int64_t queue_size = 1;
+    // The line is the queue over every key, which with several keys can hold more than one
+    // key's queue size: the axis makes room for both.
+    std::int64_t highest = 1;
     for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
         if (series.algorithms[lane].releases) {
             shapers.push_back(lane);
             queue_size = std::max(queue_size, series.algorithms[lane].queue_capacity);
+            highest = std::max(highest, series.algorithms[lane].queue.max());
         }
     }
-    spec.y = countAxis(ChartText::tr("Queued cost"), static_cast<double>(queue_size));
+    highest = std::max(highest, queue_size);
+    spec.y = countAxis(ChartText::tr("Queued cost"), static_cast<double>(highest));
     if (shapers.empty()) {
         spec.note =
             ChartText::tr("No lane of this comparison queues requests (a leaky bucket does).");
@@ -198,10 +203,20 @@ ChartSpec queueSpec(const ChartInput& input) {
         spec.lines.append(delays);
     }
     spec.y2 = countAxis(ChartText::tr("Delay (ticks)"), longest);
-    spec.references.append(ReferenceLine{ChartText::tr("queue size %1").arg(queue_size),
-                                         static_cast<double>(queue_size)});
+    // The line is one key's queue size under the trace's limits; tiers have sizes of their own.
+    QString size_label = ChartText::tr("queue size %1").arg(queue_size);
+    if (!input.result->params.keys.empty())
+        size_label = ChartText::tr("untiered queue size %1").arg(queue_size);
+    else if (input.result->trace->keys.size() > 1)
+        size_label = ChartText::tr("queue size %1 per key").arg(queue_size);
+    spec.references.append(ReferenceLine{size_label, static_cast<double>(queue_size)});
     spec.note =
-        ChartText::tr("Line: cost units waiting. Diamonds: how long each accepted request waited.");
+        input.result->trace->keys.size() > 1
+            ? ChartText::tr(
+                  "Line: cost units waiting, over all keys. Diamonds: how long each accepted "
+                  "request waited.")
+            : ChartText::tr(
+                  "Line: cost units waiting. Diamonds: how long each accepted request waited.");
     addCursor(spec, input);
     return spec;
 }
