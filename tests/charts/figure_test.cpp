@@ -1,5 +1,6 @@
 // Figures and the export dialog, with a stand-in for the app's timeline.
 #include <QComboBox>
+#include <QLabel>
 #include <QPainter>
 #include <QSettings>
 #include <QSpinBox>
@@ -102,4 +103,19 @@ TEST_CASE("export dialog: the timeline and figures only with a timeline, and siz
     ExportDialog chart(ExportView::Load, true);
     CHECK(chart.request().size.width() == 800);
     QSettings().clear();
+}
+
+TEST_CASE("export dialog: every label's shortcut leads to its field") {
+    test::app();
+    ExportDialog dialog(ExportView::Figure, true);
+    int labelled = 0;
+    for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+        if (!label->text().contains(QLatin1Char('&')))
+            continue;
+        INFO(label->text().toStdString());
+        // Without a buddy a label draws its "&" literally and its shortcut goes nowhere.
+        CHECK(label->buddy() != nullptr);
+        ++labelled;
+    }
+    CHECK(labelled == 6);
 }

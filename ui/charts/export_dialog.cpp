@@ -120,9 +120,16 @@ ExportDialog::ExportDialog(ExportView view, bool with_timeline, QWidget* parent)
     form->addRow(tr("&Export:"), view_);
     form->addRow(tr("C&hart in figure:"), figure_chart_);
     form->addRow(tr("&Format:"), format_);
-    form->addRow(tr("&Size:"), size_row);
+    // A row that holds a layout gets a label without a buddy, which shows its "&" instead of
+    // underlining the shortcut: these labels name the row's first field themselves.
+    const auto labelFor = [](const QString& text, QWidget* buddy) {
+        auto* label = new QLabel(text);
+        label->setBuddy(buddy);
+        return label;
+    };
+    form->addRow(labelFor(tr("&Size:"), width_), size_row);
     form->addRow(tr("&Title:"), title_);
-    form->addRow(tr("F&ile:"), file_row);
+    form->addRow(labelFor(tr("F&ile:"), path_), file_row);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
     auto* layout = new QVBoxLayout(this);
