@@ -1,8 +1,16 @@
 // What the chart specs promise before anything is drawn: every drawn value fits on its axis.
+#include <QCategoryAxis>
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
 #include <algorithm>
 
 #include "catch.h"
+#include "charts/chart_axes.h"
+#include "charts/chart_builder.h"
 #include "charts/chart_specs.h"
+#include "charts/chart_theme.h"
 #include "qt_app.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/simulation.h"
@@ -53,4 +61,44 @@ TEST_CASE("queue chart: with one key the axis still starts from the queue size")
     CHECK(spec.y.max > spec.references.front().y);
     CHECK(spec.y.max >= highestOnLeftAxis(spec));
     CHECK(spec.references.front().label.startsWith(QStringLiteral("queue size ")));
+}
+
+TEST_CASE("magnitude labels: thinned to nice multiples that fit the plot's height") {
+    const AxisSpec axis{QString(), -20.0, 35.0, 5.0};
+    // Tall enough for all twelve labels at 15 px each: the spec's own step.
+    CHECK(fittedLabelStep(axis, 400.0, 12.0) == 5.0);
+    // 90 px: -20, 0, 20 (5 labels of 10 would need 75 px and more air).
+    CHECK(fittedLabelStep(axis, 90.0, 12.0) == 10.0);
+    CHECK(fittedLabelStep(axis, 50.0, 12.0) == 20.0);
+    // However short the plot, zero keeps its label.
+    CHECK(fittedLabelStep(axis, 5.0, 12.0) >= 50.0);
+    const AxisSpec tenths{QString(), -1.0, 1.0, 0.2};
+    CHECK(fittedLabelStep(tenths, 60.0, 12.0) == Approx(1.0));
+}
+
+TEST_CASE("cumulative chart: a short chart labels its count axis instead of showing dots") {
+    test::app();
+    const ChartSpec spec =
+        buildChartSpec(ChartKind::Cumulative, bundledInput("steady-over-limit.json"));
+    for (const int height : {220, 300, 450}) {
+        INFO("chart height " << height);
+        QGraphicsScene scene;
+        QChart* chart = ChartBuilder::build(spec, ChartTheme::print());
+        scene.addItem(chart);
+        chart->setGeometry(QRectF(0, 0, 800, height));
+        chart->layout()->activate();
+        chart->layout()->activate();
+        QCategoryAxis* counts = nullptr;
+        for (QAbstractAxis* axis : chart->axes(Qt::Vertical)) {
+            if (axis->alignment() == Qt::AlignLeft)
+                counts = qobject_cast<QCategoryAxis*>(axis);
+        }
+        REQUIRE(counts != nullptr);
+        const QStringList labels = counts->categoriesLabels();
+        CHECK(labels.contains(QStringLiteral("0")));
+        CHECK_FALSE(counts->labelsTruncated());
+        // One label height apart at least.
+        const double label_height = QFontMetricsF(counts->labelsFont()).height();
+        CHECK(static_cast<double>(labels.size()) * label_height <= chart->plotArea().height());
+    }
 }

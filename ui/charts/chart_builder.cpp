@@ -266,6 +266,12 @@ QChart* ChartBuilder::build(const ChartSpec& spec, const ChartTheme& theme) {
     QLineSeries* cursor = makeCursor(spec, theme);
     attach(chart, cursor, axes.x, axes.y);
     hideFromLegend(chart, cursor);
+    if (auto* magnitudes = qobject_cast<QCategoryAxis*>(axes.y)) {
+        // Only the laid-out chart knows how tall its plot is, and so how many labels fit.
+        QObject::connect(
+            chart, &QChart::plotAreaChanged, magnitudes,
+            [magnitudes](const QRectF& plot) { fitMagnitudeLabels(magnitudes, plot.height()); });
+    }
     return chart;
 }
 

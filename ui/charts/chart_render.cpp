@@ -60,6 +60,9 @@ void paintChart(QPainter& painter, const QRectF& target, const ChartSpec& spec,
     const QRectF area(QPointF(0, 0), target.size());
     chart->setGeometry(area);
     chart->layout()->activate();
+    // The first pass tells the axes how tall the plot is; labels that then thin out to fit it
+    // are laid out by a second one.
+    chart->layout()->activate();
     if (plot_area) {
         // Qt's own setPlotArea() moves the series but leaves the axes where the layout put
         // them; widening the margins by the difference moves both. Labels keep their widths,
