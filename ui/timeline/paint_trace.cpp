@@ -1,9 +1,9 @@
-#include <QFontMetricsF>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
+#include "timeline/cost_label.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_scene.h"
@@ -21,25 +21,24 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
     QFont small = scene.font;
     small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
     small.setBold(true);
-    painter.setFont(small);
-    const QFontMetricsF metrics(small);
 
     scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
         const Request& request = trace.requests[i];
+        const std::optional<CostLabel> label =
+            fitCostLabel(request.cost, small, width, height, ppt);
+        const double box_width = label ? label->box_width : width;
         const QPointF centre(scene.centreX(request.tick), scene.stack.y(row, slot, count));
-        const QRectF box(centre.x() - width / 2.0, centre.y() - height / 2.0, width, height);
+        const QRectF box(centre.x() - box_width / 2.0, centre.y() - height / 2.0, box_width,
+                         height);
         const bool selected = scene.isSelected(i);
         const QColor fill = selected ? timeline_palette::kSelection : timeline_palette::kRequest;
         painter.setPen(selected ? QPen(fill.darker(160), 2.0) : QPen(fill.darker(130), 1.0));
         painter.setBrush(fill);
         painter.drawRoundedRect(box, 2.5, 2.5);
-        if (request.cost > 1) {
-            const QString cost = QString::number(request.cost);
-            if (metrics.horizontalAdvance(cost) + 2.0 <= width &&
-                metrics.height() - 4.0 <= height) {
-                painter.setPen(Qt::white);
-                painter.drawText(box, Qt::AlignCenter, cost);
-            }
+        if (label) {
+            painter.setFont(label->font);
+            painter.setPen(Qt::white);
+            painter.drawText(box, Qt::AlignCenter, label->text);
         }
     });
 }
