@@ -23,6 +23,7 @@
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "window/file_controller.h"
+#include "window/shortcut_list.h"
 
 using namespace ratelab;
 using namespace ratelab::ui;
@@ -333,6 +334,43 @@ private Q_SLOTS:
         QVERIFY(window_->isWindowModified());
         session()->undoStack()->undo();
         QVERIFY(!window_->isWindowModified());
+    }
+
+    void theShortcutListLeavesOutKeysNoKeyboardHas() {
+        // X11's standard Undo includes F14, the Undo key of old Sun keyboards.
+        QCOMPARE(listedKeys({QKeySequence(Qt::CTRL | Qt::Key_Z), QKeySequence(Qt::Key_F14)}),
+                 QStringLiteral("Ctrl+Z"));
+        QCOMPARE(listedKeys({QKeySequence(Qt::Key_F12), QKeySequence(Qt::Key_F13)}),
+                 QStringLiteral("F12"));
+    }
+
+    void theShortcutListNamesEveryKeyAndNoUndoStep() {
+        session()->addRequest(2);  // Undo and Redo now name a step
+        session()->addRequest(3);
+        session()->undoStack()->undo();
+        QStringList commands;
+        QStringList keys;
+        for (const ShortcutRow& row : window_->shortcutRows()) {
+            commands << row.command;
+            keys << row.keys.split(QStringLiteral(", "));
+        }
+        for (const QString& expected :
+             {QStringLiteral("Ctrl+E"), QStringLiteral("Ctrl+Shift+C"),
+              QStringLiteral("Ctrl+Shift+A"), QStringLiteral("Ctrl+Shift+L"), QStringLiteral("Esc"),
+              QStringLiteral("Ctrl+Z")}) {
+            QVERIFY2(keys.contains(expected), qPrintable(expected));
+        }
+        QVERIFY(commands.contains(QStringLiteral("Undo")));
+        QVERIFY(commands.contains(QStringLiteral("Redo")));
+        for (const QString& command : commands) {
+            QVERIFY2(!command.startsWith(QStringLiteral("Undo ")), qPrintable(command));
+            QVERIFY2(!command.startsWith(QStringLiteral("Redo ")), qPrintable(command));
+            QVERIFY2(!command.contains(QLatin1Char('&')), qPrintable(command));
+        }
+        for (const QString& each : keys) {
+            QVERIFY2(!each.contains(QStringLiteral("F14")), qPrintable(each));
+        }
+        QCOMPARE(commands.removeDuplicates(), 0);
     }
 };
 

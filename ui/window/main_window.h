@@ -6,6 +6,7 @@
 
 #include "window/app_actions.h"
 #include "window/scenario_catalog.h"
+#include "window/shortcut_list.h"
 
 class QDockWidget;
 class QMenu;
@@ -42,6 +43,8 @@ public:
     LearnPanel* learn() const { return learn_; }
     ParametersBar* parameters() const { return parameters_; }
     const AppActions& actions() const { return actions_; }
+    /// What Help > Keyboard Shortcuts lists: every key the window answers to.
+    QList<ShortcutRow> shortcutRows() const;
 
     bool openFile(const QString& path);
     /// At start: offers unsaved work that a crash left behind. True if some was recovered.
@@ -89,6 +92,8 @@ private:
     QDockWidget* lanes_dock_ = nullptr;
     QAction* undo_ = nullptr;
     QAction* redo_ = nullptr;
+    QAction* advanced_ = nullptr;
+    QAction* lanes_ = nullptr;
     QMenu* recent_menu_ = nullptr;
     QMenu* examples_menu_ = nullptr;
     QList<Scenario> scenarios_;

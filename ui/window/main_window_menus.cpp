@@ -25,6 +25,7 @@
 #include "window/guide_dialog.h"
 #include "window/main_window.h"
 #include "window/remembered_state.h"
+#include "window/shortcut_list.h"
 
 namespace ratelab::ui {
 
@@ -52,7 +53,7 @@ void MainWindow::createToolBars() {
     parameters->addWidget(parameters_);
     // The Advanced panel shares its dock area with Learn, so the button brings it to the front
     // rather than toggling it away.
-    auto* advanced = new QAction(tr("Ad&vanced…"), this);
+    auto* advanced = advanced_ = new QAction(tr("Ad&vanced…"), this);
     advanced->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     AppActions::updateToolTip(advanced, tr("Show the per-algorithm overrides"));
     connect(advanced, &QAction::triggered, this, [this] {
@@ -62,7 +63,7 @@ void MainWindow::createToolBars() {
     });
     parameters->addAction(advanced);
     addAction(advanced);
-    auto* lanes = new QAction(tr("&Lanes…"), this);
+    auto* lanes = lanes_ = new QAction(tr("&Lanes…"), this);
     lanes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     AppActions::updateToolTip(lanes, tr("Choose the lanes to compare: add, duplicate, reorder, "
                                         "hide, and set each lane's parameters"));
@@ -96,8 +97,10 @@ void MainWindow::createMenus() {
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = undo_ = session_->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcuts(QKeySequence::Undo);
+    setListedName(undo, tr("Undo"));
     QAction* redo = redo_ = session_->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts(QKeySequence::Redo);
+    setListedName(redo, tr("Redo"));
     for (QAction* action : {undo, redo}) {
         AppActions::updateToolTip(action);
         connect(action, &QAction::changed, this, [action] {
@@ -210,6 +213,28 @@ void MainWindow::showGuide() {
     guide->activateWindow();
 }
 
+QList<ShortcutRow> MainWindow::shortcutRows() const {
+    QList<QAction*> listed = actions_.all();
+    // In menu order: the file commands and the exports first, then editing.
+    const qsizetype after_file = listed.indexOf(actions_.quit) + 1;
+    const QList<QAction*> exports = chartsExportActions(charts_dock_->widget());
+    for (qsizetype i = 0; i < exports.size(); ++i)
+        listed.insert(after_file + i, exports[i]);
+    listed.insert(listed.indexOf(actions_.delete_selection), undo_);
+    listed.insert(listed.indexOf(actions_.delete_selection), redo_);
+    listed << advanced_ << lanes_;
+    QList<ShortcutRow> rows = ui::shortcutRows(listed);
+    // Esc is no action: the timeline clears its selection itself, so that Esc still closes
+    // menus and dialogs and leaves editors.
+    const ShortcutRow select_all{actions_.select_all->text().remove(QLatin1Char('&')),
+                                 listedKeys(actions_.select_all->shortcuts())};
+    const qsizetype at = rows.indexOf(select_all);
+    rows.insert(at < 0 ? rows.size() : at + 1,
+                ShortcutRow{tr("Select Nothing"),
+                            QKeySequence(Qt::Key_Escape).toString(QKeySequence::NativeText)});
+    return rows;
+}
+
 void MainWindow::showShortcuts() {
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Keyboard Shortcuts"));
@@ -218,20 +243,11 @@ void MainWindow::showShortcuts() {
     table->setHorizontalHeaderLabels({tr("Command"), tr("Keys")});
     table->verticalHeader()->hide();
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    QList<QAction*> listed = actions_.all();
-    listed << undo_ << redo_;
-    for (QAction* action : listed) {
-        if (action->shortcuts().isEmpty()) {
-            continue;
-        }
-        QStringList keys;
-        for (const QKeySequence& key : action->shortcuts()) {
-            keys << key.toString(QKeySequence::NativeText);
-        }
-        const int row = table->rowCount();
-        table->insertRow(row);
-        table->setItem(row, 0, new QTableWidgetItem(action->text().remove(QLatin1Char('&'))));
-        table->setItem(row, 1, new QTableWidgetItem(keys.join(QStringLiteral(", "))));
+    for (const ShortcutRow& row : shortcutRows()) {
+        const int at = table->rowCount();
+        table->insertRow(at);
+        table->setItem(at, 0, new QTableWidgetItem(row.command));
+        table->setItem(at, 1, new QTableWidgetItem(row.keys));
     }
     table->resizeColumnsToContents();
     table->horizontalHeader()->setStretchLastSection(true);
