@@ -4,7 +4,9 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include "panels/advanced_panel.h"
@@ -26,6 +28,15 @@ QLineEdit* fieldLabelled(AdvancedPanel& panel, const QString& text) {
         }
     }
     return nullptr;
+}
+
+QStringList shownTexts(const AdvancedPanel& panel) {
+    QStringList shown;
+    for (const QLabel* label : panel.findChildren<QLabel*>()) {
+        if (!label->isHidden())
+            shown << label->text();
+    }
+    return shown;
 }
 
 }  // namespace
@@ -55,6 +66,40 @@ private Q_SLOTS:
         Q_EMIT rate->editingFinished();
         QVERIFY(session.params().base.override_of("token_bucket", "refill_rate") ==
                 ParamValue(Rational(2, 5)));
+    }
+
+    void clearingAFieldClearsItsMessage() {
+        Session session;
+        AdvancedPanel panel(&session);
+        QLineEdit* rate = fieldLabelled(panel, QStringLiteral("Refill rate (per tick)"));
+        QVERIFY(rate != nullptr);
+        QTest::keyClicks(rate, QStringLiteral("0.4"));
+        Q_EMIT rate->editingFinished();
+        QVERIFY(!shownTexts(panel).filter(QStringLiteral("write 2/5")).isEmpty());
+        // The field's clear button: back to the default, so nothing is wrong any more.
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* clear = rate->findChild<QToolButton*>();
+        QVERIFY(clear != nullptr);
+        QTest::mouseClick(clear, Qt::LeftButton);
+        QVERIFY(rate->text().isEmpty());
+        Q_EMIT rate->editingFinished();
+        QVERIFY2(shownTexts(panel).filter(QStringLiteral("write 2/5")).isEmpty(),
+                 qPrintable(shownTexts(panel).join(u'|')));
+        QVERIFY(rate->styleSheet().isEmpty());
+        // Another field's good value leaves a bad one's message alone.
+        QTest::keyClicks(rate, QStringLiteral("0.4"));
+        QLineEdit* capacity = fieldLabelled(panel, QStringLiteral("Capacity (tokens)"));
+        QVERIFY(capacity != nullptr);
+        QTest::keyClicks(capacity, QStringLiteral("8"));
+        QVERIFY(!shownTexts(panel).filter(QStringLiteral("write 2/5")).isEmpty());
+        // "Use defaults" empties every field, and so takes every message away.
+        auto* defaults = panel.findChild<QPushButton*>();
+        QVERIFY(defaults != nullptr);
+        defaults->click();
+        QVERIFY(rate->text().isEmpty());
+        QVERIFY(rate->styleSheet().isEmpty());
+        QVERIFY(shownTexts(panel).filter(QStringLiteral("write 2/5")).isEmpty());
     }
 
     void theTestAlgorithmHasItsOwnFieldsWithUnits() {

@@ -74,7 +74,13 @@ AdvancedPanel::AdvancedPanel(Session* session, QWidget* parent)
                     tr("Set %1 %2").arg(name, QString::fromStdString(info->name).toLower()),
                     first_key + position);
             },
-            [this](const QString& problem) { showProblem(problem); });
+            [this, id](const QString& problem) {
+                // Each algorithm's fields clear only their own message.
+                if (problem.isEmpty() && field_problem_of_ != id)
+                    return;
+                field_problem_of_ = problem.isEmpty() ? std::string() : id;
+                showProblem(problem);
+            });
         fields_.emplace_back(id, fields);
         first_key += static_cast<int>(algorithm->parameters.size());
     }
@@ -128,13 +134,16 @@ void AdvancedPanel::applyOverrides(const AlgorithmParams& overrides, const QStri
     Params params = session_->params();
     params.base.overrides = overrides;
     const QString problem = session_->setParams(params, text, key);
-    if (!problem.isEmpty()) {
-        showParams();  // put the fields back to what is in effect
-    }
+    // Put the fields back to what is in effect: after a refused change, and after one that
+    // changed nothing (Use defaults when only a bad value was typed), which the session does
+    // not announce.
+    showParams();
     showProblem(problem);
 }
 
 void AdvancedPanel::showProblem(const QString& problem) {
+    if (problem.isEmpty())
+        field_problem_of_.clear();
     problem_->setText(problem);
     problem_->setVisible(!problem.isEmpty());
 }
@@ -149,7 +158,7 @@ void AdvancedPanel::showParams() {
         const auto set = params.base.overrides.find(algorithm);
         fields->show(set == params.base.overrides.end() ? ParamValues{} : set->second, params.base);
     }
-    problem_->hide();
+    showProblem(QString());
     QStringList tiers;
     for (const auto& [key, limits] : params.keys) {
         tiers << tr("%1: L = %2, W = %3")

@@ -43,6 +43,8 @@ private:
     Session* session_;
     QCheckBox* rejections_count_;
     QLabel* problem_;
+    /// The algorithm whose field's problem problem_ shows; empty for none or another problem.
+    std::string field_problem_of_;
     QLabel* tiers_;
     QFormLayout* form_;
     /// The fields of each algorithm with parameters, by algorithm id.

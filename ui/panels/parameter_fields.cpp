@@ -58,8 +58,22 @@ QString ParameterFields::tip(const ParameterInfo& parameter) {
     return tip;
 }
 
+void ParameterFields::report(const QObject* field, const QString& message) {
+    // One message line serves every field: a field that is fine again only takes back its own
+    // message, not another field's.
+    if (!message.isEmpty()) {
+        troubled_ = field;
+    } else if (troubled_ != field) {
+        return;
+    } else {
+        troubled_ = nullptr;
+    }
+    problem_(message);
+}
+
 void ParameterFields::show(const ParamValues& values, const Limits& base,
                            const ParamValues* inherited) {
+    troubled_ = nullptr;  // the fields now show what is in effect
     values_ = values;
     for (const auto& refresh : refreshers_) {
         refresh(base, inherited);
@@ -133,7 +147,15 @@ void ParameterFields::addLineEdit(const ParameterInfo& parameter, int position) 
         const auto* problem = std::get_if<std::string>(&parsed);
         const bool bad = !trimmed.isEmpty() && problem != nullptr;
         edit->setStyleSheet(bad ? kBadValueStyle : QString());
-        problem_(bad ? QString::fromStdString(*problem) : QString());
+        report(edit, bad ? QString::fromStdString(*problem) : QString());
+    });
+    // An empty field means the default, which is never wrong. The clear button empties it
+    // without a textEdited signal, so the emptiness is watched for itself.
+    connect(edit, &QLineEdit::textChanged, this, [this, edit](const QString& now) {
+        if (now.trimmed().isEmpty()) {
+            edit->setStyleSheet({});
+            report(edit, QString());
+        }
     });
     connect(edit, &QLineEdit::editingFinished, this, [this, edit, parameter, position] {
         const QString trimmed = edit->text().trimmed();
@@ -142,7 +164,7 @@ void ParameterFields::addLineEdit(const ParameterInfo& parameter, int position) 
             auto parsed = parse_value(parameter, trimmed.toStdString());
             if (const auto* problem = std::get_if<std::string>(&parsed)) {
                 edit->setStyleSheet(kBadValueStyle);
-                problem_(QString::fromStdString(*problem));
+                report(edit, QString::fromStdString(*problem));
                 return;
             }
             value = std::get<ParamValue>(std::move(parsed));

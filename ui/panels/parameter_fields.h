@@ -25,7 +25,8 @@ public:
     /// A committed field: the parameter's id and its value, or nothing for the default.
     using Edited = std::function<void(const std::string& parameter,
                                       const std::optional<ParamValue>& value, int position)>;
-    /// The text being typed is not a valid value (an empty message once it is again).
+    /// The text being typed is not a valid value (an empty message once that field is valid or
+    /// empty again).
     using Problem = std::function<void(const QString& message)>;
 
     ParameterFields(const AlgorithmInfo& algorithm, QFormLayout* form, QWidget* owner,
@@ -44,6 +45,9 @@ public:
 
 private:
     void addLineEdit(const ParameterInfo& parameter, int position);
+    /// Passes `message` about `field` on to the Problem callback; an empty one only from the
+    /// field whose message is shown.
+    void report(const QObject* field, const QString& message);
     void addList(const ParameterInfo& parameter, int position);
 
     QFormLayout* form_;
@@ -51,6 +55,7 @@ private:
     Edited edited_;
     Problem problem_;
     ParamValues values_;
+    const QObject* troubled_ = nullptr;  ///< the field whose problem is shown
     /// One per field: shows `values_`, and the hint for what applies when it is empty.
     std::vector<std::function<void(const Limits&, const ParamValues*)>> refreshers_;
 };
