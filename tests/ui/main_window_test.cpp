@@ -6,6 +6,7 @@
 #include <QHelpEvent>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -302,6 +303,25 @@ private Q_SLOTS:
         QVERIFY(!session()->trace().requests.empty());
         Q_EMIT chooser->activated(0);
         QVERIFY(session()->trace() == default_trace());
+    }
+
+    void cancellingAScenarioSwitchKeepsTheChooserOnTheCurrentOne() {
+        QComboBox* chooser = window_->parameters()->scenarioBox();
+        QCOMPARE(chooser->currentIndex(), 0);  // the default scenario
+        const QString shown = chooser->currentText();
+        session()->addRequest(2);  // unsaved: switching asks first
+        window_->files()->setInteractive(true);
+        QTimer::singleShot(0, this, [] {
+            auto* question = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY(question != nullptr);
+            question->button(QMessageBox::Cancel)->click();
+        });
+        chooser->setCurrentIndex(1);  // as a pick does, before the question
+        Q_EMIT chooser->activated(1);
+        window_->files()->setInteractive(false);
+        QCOMPARE(chooser->currentIndex(), 0);
+        QCOMPARE(chooser->currentText(), shown);
+        QCOMPARE(session()->trace().requests.size(), default_trace().requests.size() + 1);
     }
 
     void droppingAFileOpensIt() {

@@ -80,11 +80,13 @@ void ParametersBar::setScenarios(const QStringList& names, const QStringList& su
         scenario_->setItemData(i, summaries[i], Qt::ToolTipRole);
     }
     scenario_->setCurrentIndex(current);
+    shown_scenario_ = current;
 }
 
 void ParametersBar::setCurrentScenario(int index) {
     const QSignalBlocker block(scenario_);
     scenario_->setCurrentIndex(index);
+    shown_scenario_ = index;
 }
 
 }  // namespace ratelab::ui

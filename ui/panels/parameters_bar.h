@@ -24,6 +24,8 @@ public:
     /// without emitting.
     void setScenarios(const QStringList& names, const QStringList& summaries, int current);
     void setCurrentScenario(int index);
+    /// Back to the entry shown before the user's pick (a switch that was cancelled or failed).
+    void restoreScenario() { setCurrentScenario(shown_scenario_); }
 
 Q_SIGNALS:
     /// The user picked entry `index` of the scenario chooser.
@@ -36,6 +38,7 @@ private:
     QSpinBox* limit_;
     QSpinBox* window_;
     QComboBox* scenario_;
+    int shown_scenario_ = -1;  ///< the entry last put there by the app, not by a pick
 };
 
 }  // namespace ratelab::ui

@@ -223,10 +223,12 @@ void MainWindow::chooseScenario(int index) {
     const Scenario& scenario = scenarios_[index];
     try {
         if (!files_->openDocument(scenario.make())) {
-            parameters_->setCurrentScenario(-1);
+            // Cancelled: the trace on show is still the one the chooser showed before.
+            parameters_->restoreScenario();
             return;
         }
     } catch (const DocumentFileError& error) {
+        parameters_->restoreScenario();
         statusBar()->showMessage(error.message(), 8000);
         return;
     }
