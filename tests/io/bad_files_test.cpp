@@ -52,3 +52,49 @@ TEST_CASE("io/bad: every malformed file gives its intended error") {
     }
     CHECK(checked == expected.size());
 }
+
+TEST_CASE("io/bad: a file cut short says where it ends, in words") {
+    using ratelab::io::parse_trace;
+    const std::string good =
+        "{\n  \"format\": \"ratelab-trace\",\n  \"version\": 1,\n  \"description\": \"" +
+        std::string(300, 'x') + "\",\n  \"requests\": [\n    {\"tick\": 1}\n  ]\n}\n";
+    struct Cut {
+        std::size_t length;
+        std::string expected;
+    };
+    // Inside the long description, and after a request, on the last line read.
+    const std::size_t in_description = good.find("xxx") + 100;
+    const std::size_t after_request = good.find("{\"tick\": 1}") + 11;
+    for (const Cut& cut :
+         {Cut{in_description, "the file ends early, at line 4 in the middle of a string"},
+          Cut{after_request, "the file ends early, at line 6"}}) {
+        INFO("cut at " << cut.length);
+        try {
+            parse_trace(good.substr(0, cut.length), "cut.json");
+            FAIL("a cut file loaded");
+        } catch (const TraceFileError& error) {
+            CHECK(error.rule() == "not-json");
+            CHECK(error.detail().find(cut.expected) != std::string::npos);
+            // No parser jargon and no echo of the file's text.
+            CHECK(error.detail().find("last read") == std::string::npos);
+            CHECK(error.detail().find("syntax error") == std::string::npos);
+            CHECK(error.detail().find("xxxxx") == std::string::npos);
+            CHECK(error.detail().size() < 120);
+        }
+    }
+}
+
+TEST_CASE("io/bad: other syntax errors drop the parser's echo of the file") {
+    using ratelab::io::parse_trace;
+    try {
+        parse_trace("{\"format\": \"ratelab-trace\", \"name\": \"" + std::string(200, 'y') +
+                        "\" \"version\": 1}",
+                    "bad.json");
+        FAIL("a bad file loaded");
+    } catch (const TraceFileError& error) {
+        CHECK(error.detail().rfind("not valid JSON: ", 0) == 0);
+        CHECK(error.detail().find("last read") == std::string::npos);
+        CHECK(error.detail().find("yyyyy") == std::string::npos);
+        CHECK(error.detail().find("syntax error while parsing") == std::string::npos);
+    }
+}

@@ -33,15 +33,62 @@ std::string syntax_reason(const std::string& message) {
     return printable(start == std::string::npos ? message : message.substr(start + 2));
 }
 
+bool starts_with(std::string_view text, std::string_view prefix) {
+    return text.substr(0, prefix.size()) == prefix;
+}
+
+/// The parser's reason in a reader's words: without its grammar context ("syntax error while
+/// parsing object key - ") and without the "; last read: '...'" echo, which repeats up to a few
+/// hundred characters of the file.
+std::string plain_reason(std::string reason) {
+    if (starts_with(reason, "syntax error while parsing ")) {
+        const std::size_t dash = reason.find(" - ");
+        if (dash != std::string::npos)
+            reason.erase(0, dash + 3);
+    }
+    if (const std::size_t echo = reason.find("; last read: "); echo != std::string::npos) {
+        // The echo ends with the closing quote; whatever follows it ("; expected ...") stays.
+        const std::size_t after = reason.find("'; ", echo + 14);
+        reason.erase(echo, after == std::string::npos ? std::string::npos : after + 1 - echo);
+    }
+    if (starts_with(reason, "invalid string: missing closing quote"))
+        return "a string has no closing quote";
+    if (starts_with(reason, "invalid literal"))
+        return "a word JSON does not know (only true, false and null are)";
+    if (starts_with(reason, "invalid number"))
+        return "a number is not written correctly";
+    return reason;
+}
+
+/// "line 12": the line of `position`, for a sentence.
+std::string line_of(std::string_view text, std::size_t position) {
+    const std::string at = line_column(text, position);
+    return "line " + at.substr(0, at.find(':'));
+}
+
 }  // namespace
 
 bool TraceReader::parse_error(std::size_t position, const std::string&,
                               const nlohmann::detail::exception& e) {
     const std::string reason = syntax_reason(e.what());
     const bool utf8 = reason.find("UTF-8") != std::string::npos;
-    throw TraceProblem{line_column(text_, position), utf8 ? "invalid-utf8" : "not-json",
-                       utf8 ? "a string holds bytes that are not valid UTF-8 (" + reason + ")"
-                            : "not valid JSON: " + reason};
+    if (utf8) {
+        throw TraceProblem{line_column(text_, position), "invalid-utf8",
+                           "a string holds bytes that are not valid UTF-8 (" + reason + ")"};
+    }
+    // A file cut short (a failed download, a full disk) runs out inside a value: say so, and
+    // where, rather than what the parser expected next.
+    const bool at_end =
+        position >= text_.size() || reason.find("unexpected end of input") != std::string::npos;
+    if (at_end) {
+        const bool in_string = starts_with(plain_reason(reason), "a string has no closing quote");
+        throw TraceProblem{line_column(text_, position), "not-json",
+                           "not valid JSON: the file ends early, at " + line_of(text_, position) +
+                               (in_string ? " in the middle of a string" : "") +
+                               "; it may have been cut short"};
+    }
+    throw TraceProblem{line_column(text_, position), "not-json",
+                       "not valid JSON: " + plain_reason(reason)};
 }
 
 std::string TraceReader::location() const {
