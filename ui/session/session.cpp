@@ -1,6 +1,7 @@
 #include "session/session.h"
 
 #include <QFileInfo>
+#include <QLocale>
 #include <QUndoStack>
 #include <algorithm>
 #include <new>
@@ -11,6 +12,7 @@
 #include "commands/move_requests_command.h"
 #include "commands/remove_requests_command.h"
 #include "ratelab/limits.h"
+#include "session/simulation_run.h"
 
 namespace ratelab::ui {
 
@@ -157,7 +159,7 @@ void Session::applyTrace(Trace trace, IndexList selection) {
     selection_ = normalized(std::move(selection), document_.trace->requests.size());
     // Only the trace changed: the decisions before the first changed request stay as they were.
     resimulate(result_ && result_->params == without_hidden_lanes(document_.params) ? result_
-                                                                                     : nullptr);
+                                                                                    : nullptr);
     Q_EMIT selectionChanged();
 }
 
@@ -170,23 +172,50 @@ void Session::applyParams(const Params& params) {
 QString Session::simulateOrExplain(const SessionDocument& document,
                                    std::shared_ptr<const SimulationResult>& result,
                                    const std::shared_ptr<const SimulationResult>& previous) {
+    cancelled_ = false;
+    const int generation = ++generation_;
+    const QString what =
+        tr("Simulating %1 requests in %2 lanes…")
+            .arg(QLocale().toString(static_cast<qulonglong>(document.trace->requests.size())))
+            .arg(lanes_of(without_hidden_lanes(document.params)).size());
     try {
         // Hidden lanes are a view's choice: they are kept in the document, not simulated.
-        result = previous ? ratelab::resimulate(*previous, document.trace)
-                          : simulate(document.trace, without_hidden_lanes(document.params));
+        // Copies for the worker thread: an edit made while it runs replaces the document's.
+        const Params params = without_hidden_lanes(document.params);
+        const std::shared_ptr<const Trace> trace = document.trace;
+        const std::shared_ptr<const SimulationResult> before = previous;
+        const auto work = [&params, trace, before](const RunOptions& options) {
+            return before ? ratelab::resimulate(*before, trace, options)
+                          : simulate(trace, params, {}, options);
+        };
+        result = SimulationRun::run(work, estimatedDecisions(*trace, params), what);
+    } catch (const SimulationCancelled&) {
+        cancelled_ = true;
+        return tr("the simulation was cancelled");
     } catch (const std::bad_alloc&) {
         return tr("there is not enough memory to simulate this trace");
     } catch (const std::exception& error) {
         return QString::fromStdString(error.what());
+    }
+    if (generation != generation_) {
+        // Another simulation started and finished while this one ran (a timer's change while
+        // the progress dialog was up): its result is the newer one.
+        return tr("a newer change was simulated meanwhile");
     }
     return {};
 }
 
 void Session::resimulate(const std::shared_ptr<const SimulationResult>& previous) {
     std::shared_ptr<const SimulationResult> result;
+    const int generation = generation_ + 1;
     if (const QString error = simulateOrExplain(document_, result, previous); !error.isEmpty()) {
+        if (generation != generation_)
+            return;  // superseded: the newer simulation has published or explained itself
         // The edit stays (it can be undone), but views keep showing the last good result.
-        Q_EMIT simulationFailed(error);
+        Q_EMIT simulationFailed(cancelled_ ? tr("cancelled; the figures are from before this "
+                                                "change: undo it, or change something to "
+                                                "simulate again")
+                                           : error);
         return;
     }
     result_ = std::move(result);

@@ -41,8 +41,11 @@ public:
     Tick endTick() const;
 
     /// Replaces the whole document and forgets the undo history. If the new document cannot be
-    /// simulated, changes nothing and returns why (else an empty string).
+    /// simulated, or the user cancels a long simulation (wasCancelled()), changes nothing and
+    /// returns why (else an empty string). A long simulation runs behind a progress dialog.
     QString reset(SessionDocument document, const QString& file_path);
+    /// Whether the last simulation failed because the user cancelled it.
+    bool wasCancelled() const { return cancelled_; }
     /// Records that the document now matches the file at `file_path`.
     void markSaved(const QString& file_path);
     /// Records that the document differs from its file although the undo history is empty (work
@@ -88,9 +91,9 @@ private:
     /// decisions before the first changed request.
     void resimulate(const std::shared_ptr<const SimulationResult>& previous = nullptr);
     /// Simulates `document` into `result`; returns why it could not (else an empty string).
-    static QString simulateOrExplain(const SessionDocument& document,
-                                     std::shared_ptr<const SimulationResult>& result,
-                                     const std::shared_ptr<const SimulationResult>& previous = {});
+    QString simulateOrExplain(const SessionDocument& document,
+                              std::shared_ptr<const SimulationResult>& result,
+                              const std::shared_ptr<const SimulationResult>& previous = {});
 
     SessionDocument document_;
     std::shared_ptr<const SimulationResult> result_;
@@ -98,6 +101,8 @@ private:
     QString file_path_;
     IndexList selection_;
     int last_gesture_ = 0;
+    int generation_ = 0;  // simulations started: a run that finds it moved on was superseded
+    bool cancelled_ = false;
 };
 
 }  // namespace ratelab::ui

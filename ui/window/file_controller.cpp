@@ -73,6 +73,11 @@ bool FileController::openFile(const QString& path) {
     if (const QString error =
             session_->reset(std::move(document), QFileInfo(path).absoluteFilePath());
         !error.isEmpty()) {
+        if (session_->wasCancelled()) {
+            Q_EMIT statusMessage(tr("Opening %1 was cancelled; the current trace stays open")
+                                     .arg(QDir::toNativeSeparators(path)));
+            return false;
+        }
         reportError(tr("Cannot open trace"),
                     tr("%1: the trace was read but could not be simulated: %2.\n\nThe current "
                        "trace stays open.")
@@ -92,6 +97,10 @@ bool FileController::openDocument(SessionDocument document) {
         return false;
     }
     if (const QString error = session_->reset(std::move(document), QString()); !error.isEmpty()) {
+        if (session_->wasCancelled()) {
+            Q_EMIT statusMessage(tr("Cancelled; the current trace stays open"));
+            return false;
+        }
         reportError(tr("Cannot open"),
                     tr("This trace could not be simulated: %1.\n\nThe current trace stays open.")
                         .arg(error));
@@ -190,6 +199,11 @@ std::optional<SessionDocument> FileController::readLeftBehind(const Autosave::En
 bool FileController::adoptRecovered(const Autosave::Entry& entry, SessionDocument document) {
     if (const QString error = session_->reset(std::move(document), entry.original_path);
         !error.isEmpty()) {
+        if (session_->wasCancelled()) {
+            Q_EMIT statusMessage(tr("Recovery cancelled; the copy of %1 is kept for the next start")
+                                     .arg(entry.name));
+            return false;
+        }
         // Kept for a later start, perhaps with more memory.
         reportError(
             tr("Cannot recover"),
