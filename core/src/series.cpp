@@ -74,6 +74,12 @@ Int128 gcd128(Int128 a, Int128 b) {
 /// Its units start at release - k * drain for k = cost-1 .. 0, and a unit starting at time s
 /// counts at tick ceil(s), the first tick at or after it. Work is O(cost) either way: one step per
 /// unit when units are at least a tick apart, else one step per tick they span.
+///
+/// A request that would take more than kMaxReleaseSteps steps takes that many instead: its units
+/// are cut into runs of consecutive units, and each run counts at the tick its last unit leaves.
+/// A release of 10^6 units across 10^12 ticks then costs 4,096 steps rather than 10^6, and a
+/// chart of it is drawn the same to well past the width of a screen; the totals shown are never
+/// ahead of the units that have left.
 void add_unit_releases(std::vector<std::pair<Tick, std::int64_t>>& out, const Rational& release,
                        std::int64_t cost, const Rational& drain) {
     if (cost == 1) {
@@ -86,6 +92,16 @@ void add_unit_releases(std::vector<std::pair<Tick, std::int64_t>>& out, const Ra
     const Int128 last = static_cast<Int128>(release.num()) * (den / release.den());
     const Int128 step = static_cast<Int128>(drain.num()) * (den / drain.den());
     const Int128 first = last - static_cast<Int128>(cost - 1) * step;
+    const Int128 ticks_spanned = ceil_div(last, den) - ceil_div(first, den) + 1;
+    if (std::min<Int128>(cost, ticks_spanned) > kMaxReleaseSteps) {
+        const std::int64_t per_run = (cost + kMaxReleaseSteps - 1) / kMaxReleaseSteps;
+        for (std::int64_t done = 0; done < cost;) {
+            const std::int64_t run = std::min(per_run, cost - done);
+            done += run;
+            out.emplace_back(static_cast<Tick>(ceil_div(first + (done - 1) * step, den)), run);
+        }
+        return;
+    }
     if (step >= den) {
         for (Int128 s = first; s <= last; s += step)
             out.emplace_back(static_cast<Tick>(ceil_div(s, den)), 1);

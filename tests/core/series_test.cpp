@@ -160,6 +160,33 @@ TEST_CASE("series: costs, and units released faster than one per tick") {
     CHECK(values(fixed.rejected, 0, 5) == "0 2 2 2 2 2");
 }
 
+TEST_CASE("series: a costly release takes a bounded number of steps, never ahead of the units") {
+    // Two keys, one request each of cost 10^6 (L = 10^6, W = 10^12): each queue lets a unit
+    // through every 10^6 ticks, 10^6 of them. One step per unit would be 2 * 10^6 per series.
+    TraceBuilder builder;
+    builder.add(0, 1'000'000, "a");
+    builder.add(500'000, 1'000'000, "b");
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()),
+                                 limits(1'000'000, 1'000'000'000'000), {"leaky_bucket"});
+    const ResultSeries series = compute_series(*result);
+    const AlgorithmSeries& leaky = series.algorithms[0];
+    CHECK(leaky.queue.ticks.size() <= 2 * static_cast<std::size_t>(kMaxReleaseSteps) + 2);
+    CHECK(leaky.load.ticks.size() <= 4 * static_cast<std::size_t>(kMaxReleaseSteps) + 4);
+    // Queued units as the state has them, against the series: never fewer, and equal where a
+    // run of units ends (every 245th unit of key a here, at 245 * 10^6 - 10^6 ticks, ...).
+    const std::int64_t per_run = (1'000'000 + kMaxReleaseSteps - 1) / kMaxReleaseSteps;
+    for (const Tick t : {Tick{0}, Tick{1'000'000}, per_run * 1'000'000 - 1'000'000,
+                         Tick{400'000'000'000}, Tick{999'999'000'000}, Tick{1'000'000'000'000}}) {
+        INFO("tick " << t);
+        std::int64_t queued = 0;
+        for (KeyId key = 0; key < result->trace->keys.size(); ++key)
+            queued += field(state_at(*result, 0, key, t), "queued").num();
+        CHECK(leaky.queue.value_at(t) >= queued);
+        CHECK(leaky.queue.value_at(t) <= queued + 2 * per_run);
+    }
+    CHECK(leaky.queue.value_at(1'000'000'000'000) == 0);
+}
+
 TEST_CASE("series: trailing sums over repeated and far-apart ticks") {
     const StepSeries sum = trailing_sum({0, 0, 3, 10}, {1, 2, 1, 5}, 5);
     CHECK(sum.ticks == std::vector<Tick>{0, 3, 5, 8, 10, 15});

@@ -79,6 +79,12 @@ struct AlgorithmSeries {
     Burst worst_burst;  ///< as the core measured it over the whole trace
 };
 
+/// The most steps one request's release takes in a shaper's series. A costlier request's units
+/// leave in that many runs, each counted at the tick its last unit leaves: the series stay within
+/// memory for a trace of a few requests of 10^6 units, and are exact for every request of up to
+/// this many units (or ticks). Reports, tables and worst bursts count every unit exactly.
+inline constexpr std::int64_t kMaxReleaseSteps = 4096;
+
 struct SeriesOptions {
     /// The key whose bucket level is traced; default: the key with the most requests.
     std::optional<KeyId> level_key;
