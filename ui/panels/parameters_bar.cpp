@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "panels/param_keys.h"
+#include "panels/tick_spin_box.h"
 #include "ratelab/limits.h"
 #include "session/session.h"
 
@@ -17,14 +18,14 @@ ParametersBar::ParametersBar(Session* session, QWidget* parent)
     : QWidget(parent),
       session_(session),
       limit_(new QSpinBox(this)),
-      window_(new QSpinBox(this)),
+      window_(new TickSpinBox(this)),
       scenario_(new QComboBox(this)) {
     limit_->setObjectName(QStringLiteral("limitBox"));
     limit_->setRange(1, static_cast<int>(bounds::kMaxLimit));
     limit_->setToolTip(tr("Limit L: the cost each algorithm may let through per window (Alt+L)"));
     limit_->setAccelerated(true);
     window_->setObjectName(QStringLiteral("windowBox"));
-    window_->setRange(1, std::numeric_limits<int>::max());
+    window_->setRange(1, bounds::kMaxWindow);
     window_->setSuffix(tr(" ticks"));
     window_->setToolTip(tr("Window W: the span, in ticks, that the limit applies to (Alt+W)"));
     window_->setAccelerated(true);
@@ -53,7 +54,7 @@ ParametersBar::ParametersBar(Session* session, QWidget* parent)
         params.base.limit = value;
         session_->setParams(params, tr("Set L = %1").arg(value), kLimitKey);
     });
-    connect(window_, &QSpinBox::valueChanged, this, [this](int value) {
+    connect(window_, &TickSpinBox::valueChanged, this, [this](qint64 value) {
         Params params = session_->params();
         params.base.window = value;
         session_->setParams(params, tr("Set W = %1").arg(value), kWindowKey);
@@ -67,8 +68,7 @@ void ParametersBar::showParams() {
     const QSignalBlocker block_limit(limit_);
     const QSignalBlocker block_window(window_);
     limit_->setValue(static_cast<int>(session_->params().base.limit));
-    window_->setValue(static_cast<int>(
-        std::min<Tick>(session_->params().base.window, std::numeric_limits<int>::max())));
+    window_->setValue(session_->params().base.window);
 }
 
 void ParametersBar::setScenarios(const QStringList& names, const QStringList& summaries,

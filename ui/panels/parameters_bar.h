@@ -7,6 +7,8 @@ class QSpinBox;
 
 namespace ratelab::ui {
 
+class TickSpinBox;
+
 class Session;
 
 /// The main controls: the limit L, the window W and the scenario chooser.
@@ -17,7 +19,7 @@ public:
     explicit ParametersBar(Session* session, QWidget* parent = nullptr);
 
     QSpinBox* limitBox() const { return limit_; }
-    QSpinBox* windowBox() const { return window_; }
+    TickSpinBox* windowBox() const { return window_; }
     QComboBox* scenarioBox() const { return scenario_; }
 
     /// Shows `names` (with `summaries` as tooltips) in the scenario chooser, `current` selected,
@@ -36,7 +38,7 @@ private:
 
     Session* session_;
     QSpinBox* limit_;
-    QSpinBox* window_;
+    TickSpinBox* window_;
     QComboBox* scenario_;
     int shown_scenario_ = -1;  ///< the entry last put there by the app, not by a pick
 };
