@@ -81,8 +81,10 @@ void paintTimelineRuler(QPainter& painter, const TimelineScene& scene) {
             continue;
         }
         previous_right = middle + half;
-        painter.drawText(QRectF(middle - 40.0, ruler.top() + 2.0, 80.0, ruler.height() - 10.0),
-                         Qt::AlignCenter, label);
+        // As wide as the label: a fixed box cut long numbers (10^12) to their middle digits.
+        painter.drawText(
+            QRectF(middle - half - 1.0, ruler.top() + 2.0, 2.0 * half + 2.0, ruler.height() - 10.0),
+            Qt::AlignCenter, label);
     }
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(ruler.bottomLeft(), ruler.bottomRight());
