@@ -16,33 +16,20 @@
 #include "memory_advice.h"
 #include "merged_burst.h"
 #include "param_reader.h"
+#include "policy.h"
 #include "ratelab/algorithm.h"
 #include "ratelab/registry.h"
 
 namespace ratelab::detail {
 
-/// What one algorithm file provides: its per-key configuration and state, and pure functions
-/// over them. BasicAlgorithm turns such a policy into an Algorithm, so that every algorithm
-/// shares one run loop, one way of computing bursts, and one way of explaining a decision.
-///
-///   static constexpr std::string_view kId;
-///   static constexpr bool kShapes;            // delays instead of only accepting or rejecting
-///   static std::vector<ParameterInfo> parameters();  // every parameter configure() reads
-///   struct Config; static Config configure(const Limits&);  // reads them with ParamReader<P>
-///   struct State;  static State initial(const Config&);
-///   static bool decide(const Config&, State&, Tick now, std::int64_t cost, bool rejections_count);
-///   static std::optional<Rational> retry_after(const Config&, const State&, Tick now,
-///                                              std::int64_t cost);   // after a rejection; nothing
-///                                              = never
-///   static LimiterState describe(const Config&, const State&, Tick now);
-///   static std::string check(const Config&, const State&, Tick now, std::int64_t cost);
-///   static UnitSegment released_units(const Config&, const State&, std::int64_t cost); // shapers
-///   only
-///   static void prefetch(const State&);       // optional: touch memory a state points to
-///   static ShaperLaw shaper_law(const Config&);      // shapers: how they release
-///   static LevelLaw level_law(const Config&);        // optional: its state as a refilling level
+/// Turns a policy (the contract is the Policy concept, policy.h) into an Algorithm, so that
+/// every algorithm shares one fast run loop, one way of computing bursts, and one way of
+/// explaining a decision. reference_run (reference_engine.h) is the plain loop it must agree
+/// with.
 template <class P>
 class BasicAlgorithm final : public Algorithm {
+    static_assert(Policy<P>, "an algorithm file's policy provides what the Policy concept lists");
+
 public:
     using Config = typename P::Config;
     using State = typename P::State;

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "basic_algorithm.h"
+#include "reference_engine.h"
 
 namespace ratelab::detail {
 
@@ -27,6 +28,9 @@ AlgorithmInfo make_info(std::string name, std::string summary, int order) {
         info.level_law = [](const Limits& l) { return P::level_law(P::configure(l)); };
     }
     info.make = [] { return std::make_unique<BasicAlgorithm<P>>(); };
+    info.reference = [](const Trace& trace, const Params& params) {
+        return reference_run<P>(trace, params);
+    };
     return info;
 }
 

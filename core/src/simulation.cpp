@@ -132,6 +132,29 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
     return result;
 }
 
+std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const Trace> trace,
+                                                           const Params& params) {
+    if (!trace)
+        throw SimulationError("no trace");
+    if (auto errors = validate(params); !errors.empty())
+        throw SimulationError(join_errors("parameters", errors));
+    check_trace(*trace);
+    auto result = std::make_shared<SimulationResult>();
+    result->params = params;
+    result->lanes = lanes_of(params);
+    for (const Lane& lane : result->lanes) {
+        result->lane_params.push_back(params_for_lane(params, lane));
+        (void)make_algorithm(lane.algorithm);  // the same error for an unknown id
+        const AlgorithmInfo& info = *Registry::instance().find(lane.algorithm);
+        if (!info.reference)
+            throw SimulationError("algorithm \"" + lane.algorithm + "\" has no reference run");
+        result->runs.push_back(info.reference(*trace, result->lane_params.back()));
+    }
+    label_runs(*result);
+    result->trace = std::move(trace);
+    return result;
+}
+
 std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previous,
                                                    std::shared_ptr<const Trace> trace,
                                                    const RunOptions& options) {

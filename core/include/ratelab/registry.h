@@ -41,6 +41,8 @@ struct AlgorithmInfo {
     /// empty for the others.
     std::function<LevelLaw(const Limits&)> level_law;
     std::function<std::unique_ptr<Algorithm>()> make;
+    /// The plain run that specifies make()'s (see simulate_reference()).
+    std::function<AlgorithmRun(const Trace&, const Params&)> reference;
 };
 
 /// Every parameter `algorithm` declares, resolved for a key with `limits`: its override when

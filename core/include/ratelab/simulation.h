@@ -41,6 +41,13 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
                                                  const std::vector<std::string>& ids = {},
                                                  const RunOptions& options = {});
 
+/// What simulate() must give, from the reference engine (core/src/reference_engine.h): each
+/// lane decided by a plain loop over the requests, and its worst burst counted over a list of
+/// every accepted arrival or released unit. Slow (quadratic in the units of a burst), for tests
+/// and for checking a new algorithm; no checkpoints.
+std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const Trace> trace,
+                                                           const Params& params);
+
 /// simulate() again after an edit of `previous.trace`: the same result as
 /// simulate(trace, previous.params) with the same algorithms, but where the keys are unchanged
 /// the decisions before the first changed request are taken from `previous` (resuming from the

@@ -1,0 +1,81 @@
+#pragma once
+// The reference engine: the specification of what a run of a policy is, written as plainly as
+// possible and with no care for speed. BasicAlgorithm's run loop (checkpoints, stretches,
+// branch-free counting, burst trackers over segments) must give exactly this; the property
+// tests hold it to it. New semantics are written here first.
+
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <vector>
+
+#include "policy.h"
+#include "ratelab/algorithm.h"
+#include "ratelab/model.h"
+
+namespace ratelab::detail {
+
+/// The largest count of `points` inside any half-open span [u, u + window) that starts at one
+/// of them, with `weights` (a cost each), and the earliest such u. `points` in any order.
+inline Burst reference_burst(std::vector<std::pair<Rational, std::int64_t>> points, Tick window) {
+    std::sort(points.begin(), points.end());
+    Burst best;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        std::int64_t inside = 0;
+        for (std::size_t j = i; j < points.size() && points[j].first < points[i].first + window;
+             ++j)
+            inside += points[j].second;
+        if (inside > best.cost)
+            best = Burst{inside, points[i].first};
+    }
+    return best;
+}
+
+/// Decides every request of `trace` in order with policy P, one key state per key, and measures
+/// the worst burst by listing every accepted arrival (or, for a shaper, every released unit).
+template <Policy P>
+AlgorithmRun reference_run(const Trace& trace, const Params& params) {
+    AlgorithmRun out;
+    out.id = std::string(P::kId);
+    out.releases = P::kShapes;
+    std::map<KeyId, typename P::Config> configs;
+    std::map<KeyId, typename P::State> states;
+    std::vector<std::pair<Rational, std::int64_t>> let_through;  // (time, cost) to count
+    for (const Request& r : trace.requests) {
+        if (!configs.contains(r.key)) {
+            configs.emplace(r.key, P::configure(params.for_key(trace.key_name(r.key))));
+            states.emplace(r.key, P::initial(configs.at(r.key)));
+        }
+        const typename P::Config& config = configs.at(r.key);
+        typename P::State& state = states.at(r.key);
+        const bool accepted = P::decide(config, state, r.tick, r.cost, params.rejections_count);
+        if (accepted) {
+            ++out.totals.accepted;
+            out.totals.accepted_cost += r.cost;
+            out.outcomes.push_back(AlgorithmRun::kAccepted);
+            Rational time;
+            if constexpr (P::kShapes) {
+                const UnitSegment units = P::released_units(config, state, r.cost);
+                for (std::int64_t k = 0; k < units.count; ++k)
+                    let_through.emplace_back(Rational(units.first + k * units.step, units.scale),
+                                             1);
+                time = Rational(units.last(), units.scale);
+                out.totals.max_delay = std::max(out.totals.max_delay, time - Rational(r.tick));
+            } else {
+                let_through.emplace_back(Rational(r.tick), r.cost);
+            }
+            out.times.push_back(time);
+        } else {
+            ++out.totals.rejected;
+            out.totals.rejected_cost += r.cost;
+            const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
+            out.outcomes.push_back(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever);
+            out.times.push_back(retry.value_or(Rational()));
+        }
+    }
+    out.worst_burst = reference_burst(std::move(let_through), params.base.window);
+    out.requests_decided = trace.requests.size();
+    return out;
+}
+
+}  // namespace ratelab::detail

@@ -1,0 +1,139 @@
+// The fast engine against the reference engine (core/src/reference_engine.h), which specifies
+// it: on seeded random traces and random lane parameters, every algorithm must give the same
+// decisions, retry and release times, totals and worst bursts, and simulate_prefix() the same
+// as the reference over the prefix. A failure prints the seed; set RATELAB_PROPERTY_SEED to
+// replay one.
+#include <cstdlib>
+#include <random>
+
+#include "catch.h"
+#include "ratelab/registry.h"
+#include "ratelab/simulation.h"
+
+using namespace ratelab;
+
+namespace {
+
+std::uint64_t base_seed() {
+    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
+        return std::strtoull(fixed, nullptr, 10);
+    return std::random_device{}();
+}
+
+struct Case {
+    std::shared_ptr<const Trace> trace;
+    Params params;
+};
+
+/// A trace of bursts and gaps over up to three keys, and lanes: every algorithm with its
+/// defaults, and again with each declared parameter drawn at random.
+Case random_case(std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+    };
+    Case out;
+    out.params.base.limit = pick(1, 8);
+    out.params.base.window = std::vector<Tick>{1, 2, 3, 7, 10, 25}[pick(0, 5)];
+    out.params.rejections_count = pick(0, 3) == 0;
+    const int keys = static_cast<int>(pick(1, 3));
+    if (keys > 1 && pick(0, 1) == 1) {
+        Limits tier;
+        tier.limit = pick(1, 8);
+        tier.window = std::vector<Tick>{1, 4, 10, 30}[pick(0, 3)];
+        out.params.keys["k1"] = tier;
+    }
+    TraceBuilder builder;
+    Tick tick = pick(0, 5);
+    const std::int64_t requests = pick(1, 250);
+    for (std::int64_t i = 0; i < requests; ++i) {
+        tick += pick(0, 4) == 0 ? pick(0, 30) : pick(0, 1);
+        const std::int64_t key = pick(0, keys - 1);
+        const auto cost = static_cast<std::uint32_t>(pick(0, 9) == 0 ? pick(1, 12) : pick(1, 3));
+        builder.add(tick, cost, key == 0 ? std::string() : "k" + std::to_string(key));
+    }
+    out.trace = std::make_shared<const Trace>(std::move(builder).take());
+    for (const AlgorithmInfo* info : Registry::instance().all()) {
+        out.params.lanes.push_back(Lane{info->id, {}, {}, false});
+        Lane drawn{info->id, {}, info->id + " drawn", false};
+        for (const ParameterInfo& p : info->parameters) {
+            switch (p.kind) {
+                case ParamKind::whole:
+                    drawn.params[p.id] = Rational(pick(1, 12));
+                    break;
+                case ParamKind::rational:
+                    drawn.params[p.id] = Rational(pick(1, 30), pick(1, 6));
+                    break;
+                case ParamKind::flag:
+                    drawn.params[p.id] = pick(0, 1) == 1;
+                    break;
+                case ParamKind::choice:
+                    drawn.params[p.id] = p.choices[static_cast<std::size_t>(
+                        pick(0, static_cast<std::int64_t>(p.choices.size()) - 1))];
+                    break;
+            }
+        }
+        out.params.lanes.push_back(std::move(drawn));
+    }
+    return out;
+}
+
+void require_same_runs(const SimulationResult& fast, const SimulationResult& reference) {
+    REQUIRE(fast.runs.size() == reference.runs.size());
+    for (std::size_t lane = 0; lane < fast.runs.size(); ++lane) {
+        const AlgorithmRun& got = fast.runs[lane];
+        const AlgorithmRun& want = reference.runs[lane];
+        INFO("lane " << lane << ": " << got.label);
+        CHECK(got.id == want.id);
+        CHECK(got.outcomes == want.outcomes);
+        CHECK(got.times == want.times);
+        CHECK(got.totals == want.totals);
+        CHECK(got.worst_burst == want.worst_burst);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("reference engine: the fast engine decides every lane as the specification does") {
+    const std::uint64_t seed0 = base_seed();
+    int checked = 0;
+    for (std::uint64_t n = 0; n < 300; ++n) {
+        const Case c = random_case(seed0 + n);
+        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED)");
+        if (!validate(c.params).empty())
+            continue;  // a drawn value outside its rules
+        const auto fast = simulate(c.trace, c.params);
+        const auto reference = simulate_reference(c.trace, c.params);
+        require_same_runs(*fast, *reference);
+        // A prefix, resumed or not, is the reference run over that prefix.
+        const std::size_t count = c.trace->requests.size() / 2;
+        Trace head = *c.trace;
+        head.requests.resize(count);
+        const auto prefix = simulate_prefix(*fast, count);
+        const auto head_reference =
+            simulate_reference(std::make_shared<const Trace>(std::move(head)), c.params);
+        for (std::size_t lane = 0; lane < prefix->runs.size(); ++lane) {
+            INFO("prefix of " << count << ", lane " << lane);
+            CHECK(prefix->runs[lane].totals == head_reference->runs[lane].totals);
+            CHECK(prefix->runs[lane].worst_burst == head_reference->runs[lane].worst_burst);
+        }
+        ++checked;
+    }
+    // Most drawn parameter sets are valid; a change that refused them all would check nothing.
+    CHECK(checked > 150);
+}
+
+TEST_CASE("reference engine: the default scenario as worked out by hand") {
+    const auto reference =
+        simulate_reference(std::make_shared<const Trace>(default_trace()), default_params());
+    // The worked example of default_scenario_test.cpp: the burst each algorithm lets through.
+    const std::vector<std::pair<std::string, std::int64_t>> bursts = {
+        {"fixed_window", 8}, {"sliding_log", 4},  {"sliding_counter", 5},
+        {"token_bucket", 6}, {"leaky_bucket", 4}, {"gcra", 6}};
+    for (const auto& [id, burst] : bursts) {
+        INFO(id);
+        REQUIRE(reference->find(id) != nullptr);
+        CHECK(reference->find(id)->worst_burst.cost == burst);
+    }
+    CHECK(reference->find("leaky_bucket")->totals.max_delay == Rational(9));
+}
