@@ -20,6 +20,18 @@ QString escaped(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
+// The core writes its arithmetic in ASCII ("1 x 0.70", "5 <= 4", "12 - 1"), which suits a
+// terminal; a tooltip has the real signs, which read as maths at a glance. Only operators
+// standing between spaces are replaced, so words such as "max" keep their letters.
+QString withMathSigns(const std::string& text) {
+    QString signs = QString::fromStdString(text);
+    signs.replace(QStringLiteral(" x "), QStringLiteral(" \u00d7 "));
+    signs.replace(QStringLiteral(" <= "), QStringLiteral(" \u2264 "));
+    signs.replace(QStringLiteral(" >= "), QStringLiteral(" \u2265 "));
+    signs.replace(QStringLiteral(" - "), QStringLiteral(" \u2212 "));
+    return signs.toHtmlEscaped();
+}
+
 // `format` is a translated "request #%1 at t = %2, cost %3" in the wanted case.
 QString requestHeading(const QString& format, const Trace& trace, std::size_t index) {
     const Request& request = trace.requests[index];
@@ -30,9 +42,13 @@ QString requestHeading(const QString& format, const Trace& trace, std::size_t in
     return heading;
 }
 
-QString row(const QString& label, const QString& value) {
-    return QStringLiteral("<tr><td style='padding-right:8px'><b>%1</b></td><td>%2</td></tr>")
-        .arg(label, value);
+// A check is one inequality: broken over two lines ("= 5 >" above "4") it no longer reads as
+// one, so its cell never wraps. The core keeps checks short (a long log is elided).
+QString row(const QString& label, const QString& value, bool wrap = true) {
+    return QStringLiteral("<tr><td style='padding-right:8px'><b>%1</b></td>%2</tr>")
+        .arg(label, (wrap ? QStringLiteral("<td>%1</td>")
+                          : QStringLiteral("<td style='white-space:nowrap'>%1</td>"))
+                        .arg(value));
 }
 
 QString outcomeLine(const Decision& decision, std::int64_t tick_ms, const QPalette& palette) {
@@ -94,9 +110,9 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
     }
     const Explanation why = explain(*frame.result, lane, index);
     html += QStringLiteral("<table>");
-    html += row(DecisionTooltipText::tr("Before"), escaped(why.state_before));
-    html += row(DecisionTooltipText::tr("Check"), escaped(why.check));
-    html += row(DecisionTooltipText::tr("After"), escaped(why.state_after));
+    html += row(DecisionTooltipText::tr("Before"), withMathSigns(why.state_before));
+    html += row(DecisionTooltipText::tr("Check"), withMathSigns(why.check), false);
+    html += row(DecisionTooltipText::tr("After"), withMathSigns(why.state_after));
     html +=
         QStringLiteral("</table><p>%1</p>").arg(outcomeLine(why.decision, frame.tick_ms, palette));
     return html;
