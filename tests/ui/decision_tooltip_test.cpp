@@ -1,5 +1,5 @@
 // The "why" tooltip of a decision: its check reads as one inequality written with the signs of
-// maths.
+// maths, and requests carry the numbers the exports give them.
 #include <QApplication>
 #include <QPalette>
 #include <QTest>
@@ -87,6 +87,14 @@ private Q_SLOTS:
         const QString gcra = tooltipOf("gcra", 0);
         QVERIFY2(gcra.contains(QStringLiteral("(1 \u2212 1) \u00d7 ")), qPrintable(gcra));
         QVERIFY2(gcra.contains(QStringLiteral("max(TAT")), qPrintable(gcra));  // "max" keeps its x
+    }
+
+    void requestsAreNumberedAsTheExportsNumberThem() {
+        // The decisions CSV and the JSON report call the first request index 0.
+        const Frame frame = defaultFrame();
+        QVERIFY2(requestTooltip(frame, 0).contains(QStringLiteral("Request #0 at t = 6")),
+                 qPrintable(requestTooltip(frame, 0)));
+        QVERIFY(tooltipOf("sliding_log", 4).contains(QStringLiteral("request #4 at t = 10")));
     }
 };
 

@@ -32,10 +32,12 @@ QString withMathSigns(const std::string& text) {
     return signs.toHtmlEscaped();
 }
 
-// `format` is a translated "request #%1 at t = %2, cost %3" in the wanted case.
+// `format` is a translated "request #%1 at t = %2, cost %3" in the wanted case. Requests are
+// numbered from 0, as the decisions CSV and the JSON report number them, so that a request
+// seen here is found there under the same number.
 QString requestHeading(const QString& format, const Trace& trace, std::size_t index) {
     const Request& request = trace.requests[index];
-    QString heading = format.arg(index + 1).arg(request.tick).arg(request.cost);
+    QString heading = format.arg(index).arg(request.tick).arg(request.cost);
     if (request.key != 0) {
         heading += DecisionTooltipText::tr(", key %1").arg(escaped(trace.key_name(request.key)));
     }
