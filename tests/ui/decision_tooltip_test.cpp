@@ -1,5 +1,5 @@
 // The "why" tooltip of a decision: its check reads as one inequality written with the signs of
-// maths, and requests carry the numbers the exports give them.
+// maths, requests carry the numbers the exports give them, and durations keep one precision.
 #include <QApplication>
 #include <QPalette>
 #include <QTest>
@@ -95,6 +95,16 @@ private Q_SLOTS:
         QVERIFY2(requestTooltip(frame, 0).contains(QStringLiteral("Request #0 at t = 6")),
                  qPrintable(requestTooltip(frame, 0)));
         QVERIFY(tooltipOf("sliding_log", 4).contains(QStringLiteral("request #4 at t = 10")));
+    }
+
+    void secondsKeepThePrecisionOfTheTicks() {
+        const Rational nine_and_two_thirds(29, 3);
+        QCOMPARE(ticksAndSeconds(nine_and_two_thirds, 1000), QStringLiteral("9.67 ticks (9.67 s)"));
+        QCOMPARE(ticksAndSeconds(nine_and_two_thirds, 100), QStringLiteral("9.67 ticks (0.967 s)"));
+        QCOMPARE(ticksAndSeconds(nine_and_two_thirds, 1), QStringLiteral("9.67 ticks (0.00967 s)"));
+        QCOMPARE(ticksAndSeconds(Rational(3, 2), 1000), QStringLiteral("1.5 ticks (1.5 s)"));
+        QCOMPARE(ticksAndSeconds(Rational(1), 250), QStringLiteral("1 tick (0.25 s)"));
+        QCOMPARE(ticksAndSeconds(Rational(999, 1000), 1000), QStringLiteral("1 tick (1 s)"));
     }
 };
 

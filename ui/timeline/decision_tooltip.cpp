@@ -1,7 +1,9 @@
 #include "timeline/decision_tooltip.h"
 
 #include <QCoreApplication>
+#include <QLatin1String>
 #include <QPalette>
+#include <algorithm>
 
 #include "charts/algorithm_names.h"
 #include "session/frame_model.h"
@@ -81,12 +83,19 @@ QString outcomeLine(const Decision& decision, std::int64_t tick_ms, const QPalet
 }  // namespace
 
 QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms) {
+    // Seconds to the resolution of the ticks beside them, a hundredth of a tick: with ticks of
+    // one second "9.67 ticks (9.67 s)", not "(9.667 s)", and with ticks of 100 ms "(0.967 s)".
+    int seconds_places = 0;
+    for (std::int64_t step = std::max<std::int64_t>(tick_ms, 1); step < 100'000; step *= 10) {
+        ++seconds_places;
+    }
     const Rational seconds = ticks * Rational(tick_ms, 1000);
     const QString tick_text = QString::fromStdString(ticks.to_short(2));
-    const QString unit =
-        ticks == Rational(1) ? DecisionTooltipText::tr("tick") : DecisionTooltipText::tr("ticks");
+    // Singular for what is written as "1", which 0.999 also is at two places.
+    const QString unit = tick_text == QLatin1String("1") ? DecisionTooltipText::tr("tick")
+                                                         : DecisionTooltipText::tr("ticks");
     return DecisionTooltipText::tr("%1 %2 (%3 s)")
-        .arg(tick_text, unit, QString::fromStdString(seconds.to_short(3)));
+        .arg(tick_text, unit, QString::fromStdString(seconds.to_short(seconds_places)));
 }
 
 QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
