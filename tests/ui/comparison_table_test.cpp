@@ -174,6 +174,31 @@ private Q_SLOTS:
         QVERIFY(shown != before->horizontalHeader()->grab().toImage());
     }
 
+    void noAlgorithmReportsADelayBeforeAnythingWasAccepted() {
+        // At t = 0 of the default scenario nothing is decided: the leaky bucket's "Longest delay"
+        // reads "—" like the other rows, not "0 ticks (0 s)", and says why.
+        Frame start = defaultFrame(0);
+        start.decided = 0;
+        start.revealed = simulate_prefix(*start.result, 0, Tick(0));
+        ComparisonModel model;
+        model.setFrame(start);
+        int leaky = -1;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const QModelIndex delay = model.index(row, ComparisonModel::kMaxDelay);
+            QCOMPARE(delay.data().toString(), QStringLiteral("\u2014"));
+            leaky = model.idAt(row) == "leaky_bucket" ? row : leaky;
+        }
+        QVERIFY(leaky >= 0);
+        const QModelIndex delay = model.index(leaky, ComparisonModel::kMaxDelay);
+        QCOMPARE(delay.data(Qt::ToolTipRole).toString(), QStringLiteral("Nothing accepted yet"));
+        // Once it has accepted, its delay is a duration again.
+        model.setFrame(defaultFrame(23));
+        QCOMPARE(model.index(leaky, ComparisonModel::kMaxDelay).data().toString(),
+                 QStringLiteral("9 ticks (9 s)"));
+        QCOMPARE(model.index(0, ComparisonModel::kMaxDelay).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("This algorithm decides at once and never makes a request wait"));
+    }
+
     void columnsFitTheirTexts() {
         ComparisonPanel table;
         table.resize(1200, 300);

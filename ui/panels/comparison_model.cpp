@@ -82,14 +82,8 @@ int ComparisonModel::columnCount(const QModelIndex& parent) const {
 }
 
 bool ComparisonModel::queues(const AlgorithmRun& run) const {
-    // An algorithm that shapes traffic reports a release time for its acceptances.
-    const Trace& trace = *frame_.result->trace;
-    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
-        if (run.accepted(i)) {
-            return run.decision(trace, i).release.has_value();
-        }
-    }
-    return false;
+    // Declared by the algorithm, so a queue that has accepted nothing yet still counts.
+    return run.releases;
 }
 
 QVariant ComparisonModel::display(const AlgorithmRun& run, const AlgorithmRun& revealed,
@@ -111,14 +105,18 @@ QVariant ComparisonModel::display(const AlgorithmRun& run, const AlgorithmRun& r
         case kWorstBurst:
             return QString::number(revealed.worst_burst.cost);
         case kMaxDelay:
-            return queues(run) ? ticksAndSeconds(totals.max_delay, frame_.tick_ms)
-                               : QStringLiteral("—");
+            // Before a queue has accepted anything there is no delay to report, as for an
+            // algorithm that never queues: "0 ticks" would claim that requests passed at once.
+            return queues(run) && totals.accepted > 0
+                       ? ticksAndSeconds(totals.max_delay, frame_.tick_ms)
+                       : QStringLiteral("—");
         default:
             return {};
     }
 }
 
-QVariant ComparisonModel::toolTip(const AlgorithmRun& revealed, int column) const {
+QVariant ComparisonModel::toolTip(const AlgorithmRun& run, const AlgorithmRun& revealed,
+                                  int column) const {
     const Params& params = frame_.result->params;
     switch (column) {
         case kAlgorithm:
@@ -138,6 +136,12 @@ QVariant ComparisonModel::toolTip(const AlgorithmRun& revealed, int column) cons
                 .arg(params.base.limit);
         }
         case kMaxDelay:
+            if (!queues(run)) {
+                return tr("This algorithm decides at once and never makes a request wait");
+            }
+            if (revealed.totals.accepted == 0) {
+                return tr("Nothing accepted yet");
+            }
             return tr("The longest time an accepted request waited in a queue so far");
         case kState:
             return tr("The limiter's state after every request up to t = %1").arg(frame_.now);
@@ -160,7 +164,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             return display(run, *revealed, index.column());
         case Qt::ToolTipRole:
-            return toolTip(*revealed, index.column());
+            return toolTip(run, *revealed, index.column());
         case Qt::TextAlignmentRole:
             return index.column() >= kAccepted ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);

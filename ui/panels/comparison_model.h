@@ -37,7 +37,7 @@ Q_SIGNALS:
 
 private:
     QVariant display(const AlgorithmRun& run, const AlgorithmRun& revealed, int column) const;
-    QVariant toolTip(const AlgorithmRun& revealed, int column) const;
+    QVariant toolTip(const AlgorithmRun& run, const AlgorithmRun& revealed, int column) const;
     bool queues(const AlgorithmRun& run) const;
 
     Frame frame_;
