@@ -176,6 +176,14 @@ private Q_SLOTS:
                  static_cast<int>((decided + 1) * session()->result()->runs.size()));
     }
 
+    void theSlowestSpeedIsOneTickASecond() {
+        const auto* speeds = window_->findChild<QComboBox*>(QStringLiteral("speedBox"));
+        QVERIFY(speeds);
+        QCOMPARE(speeds->itemData(0).toDouble(), 1.0);
+        QCOMPARE(speeds->itemText(0), QStringLiteral("1 tick/s"));
+        QCOMPARE(speeds->itemText(1), QStringLiteral("2 ticks/s"));
+    }
+
     void steppingBackHidesDecisionsAgain() {
         clock()->setNow(10);  // requests at 6..10 decided
         const int at_ten = tableDecisionTotal(*window_);

@@ -34,7 +34,7 @@ SpeedBox::SpeedBox(PlaybackClock* clock, QWidget* parent) : QComboBox(parent), c
     setObjectName(QStringLiteral("speedBox"));
     setToolTip(tr("Playback speed in ticks per second (slower: [, faster: ])"));
     for (const double speed : PlaybackClock::speeds()) {
-        addItem(tr("%1 ticks/s").arg(speed), speed);
+        addItem(speed == 1.0 ? tr("1 tick/s") : tr("%1 ticks/s").arg(speed), speed);
     }
     connect(this, &QComboBox::activated, this,
             [this](int index) { clock_->setSpeed(itemData(index).toDouble()); });
