@@ -148,6 +148,8 @@ TEST_CASE("cli: validate summarises good files and names what is wrong in bad on
     CHECK(good.status == 0);
     CHECK(good.out.find("ok: \"The boundary burst\": 8 requests, 1 key, ticks 6 to 13") !=
           std::string::npos);
+    // The timeline the app opens on: the last request at 13 plus W = 10.
+    CHECK(good.out.find("timeline 23 ticks of 1000 ms") != std::string::npos);
 
     const std::string bad = "\"" + std::string(RATELAB_IO_TEST_DIR) + "/bad/cost-zero.json\"";
     const CliRun mixed = run_cli("validate " + kDefaultTrace + " " + bad);

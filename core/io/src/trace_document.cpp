@@ -233,8 +233,10 @@ Tick effective_duration(const TraceDocument& doc) {
     if (doc.duration) {
         return *doc.duration;
     }
+    // One window past the last request, what the app's timeline opens on: long enough to see
+    // the last request leave the window it counts in.
     const Tick last = doc.trace.requests.empty() ? 0 : doc.trace.requests.back().tick;
-    return last + 2 * doc.params.base.window;
+    return last + doc.params.base.window;
 }
 
 }  // namespace ratelab::io

@@ -82,7 +82,9 @@ std::string serialize_trace(const TraceDocument& doc);
 /// a reader never sees a half-written trace. Throws TraceFileError (rule `write-failed`, or
 /// `invalid-utf8` before anything is written).
 void save_trace(const TraceDocument& doc, const std::filesystem::path& file);
-/// The ticks the timeline shows: `duration` if set, else the last request's tick plus 2W.
+/// The ticks the timeline shows: `duration` if set, else the last request's tick plus W. (The
+/// app's timeline also runs on to one tick past the leaky bucket's last release, which only a
+/// simulation knows.)
 Tick effective_duration(const TraceDocument& doc);
 
 }  // namespace ratelab::io
