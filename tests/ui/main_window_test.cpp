@@ -11,6 +11,7 @@
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolTip>
 #include <QUndoStack>
 #include <QUrl>
@@ -174,6 +175,30 @@ private Q_SLOTS:
                  std::size_t(1));
         QCOMPARE(tableDecisionTotal(*window_),
                  static_cast<int>((decided + 1) * session()->result()->runs.size()));
+    }
+
+    void everyToolbarButtonStaysInSightAtAnyWidth() {
+        // At 1024 px "Advanced…" and "Lanes…" used to fall into the toolbar's overflow menu.
+        auto* playback = window_->findChild<QToolBar*>(QStringLiteral("playbackToolBar"));
+        auto* parameters = window_->findChild<QToolBar*>(QStringLiteral("parametersToolBar"));
+        QVERIFY(playback && parameters);
+        for (const int width : {1920, 1024, 1920}) {
+            window_->resize(width, 800);
+            QApplication::processEvents();
+            QTest::qWait(20);
+            QApplication::processEvents();
+            for (QAction* action : parameters->actions()) {
+                const QWidget* button = parameters->widgetForAction(action);
+                if (action->isSeparator() || !button) {
+                    continue;
+                }
+                QVERIFY2(button->isVisible() && parameters->rect().contains(button->geometry()),
+                         qPrintable(QStringLiteral("%1 at %2 px").arg(action->text()).arg(width)));
+            }
+            QVERIFY(parameters->geometry().right() < window_->width());
+            // Side by side when there is room: a second row only where it is needed.
+            QCOMPARE(parameters->y() == playback->y(), width == 1920);
+        }
     }
 
     void theSlowestSpeedIsOneTickASecond() {

@@ -26,6 +26,7 @@
 #include "window/main_window.h"
 #include "window/remembered_state.h"
 #include "window/shortcut_list.h"
+#include "window/toolbar_wrap.h"
 
 namespace ratelab::ui {
 
@@ -74,6 +75,7 @@ void MainWindow::createToolBars() {
     });
     parameters->addAction(lanes);
     addAction(lanes);
+    new ToolBarWrap(this, playback, parameters);
 }
 
 void MainWindow::createMenus() {
