@@ -174,6 +174,20 @@ private Q_SLOTS:
         QVERIFY(shown != before->horizontalHeader()->grab().toImage());
     }
 
+    void statesAreWrittenAsTheTooltipsWriteThem() {
+        // The core's "estimate 1 x 0.70 + 0 = 0.70 of 4" reads with a times sign, as in the
+        // decision tooltips.
+        ComparisonModel model;
+        model.setFrame(defaultFrame(23));
+        int counter = -1;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            counter = model.idAt(row) == "sliding_counter" ? row : counter;
+        }
+        QVERIFY(counter >= 0);
+        const QString state = model.index(counter, ComparisonModel::kState).data().toString();
+        QVERIFY2(state.startsWith(QStringLiteral("estimate 1 \u00d7 0.70")), qPrintable(state));
+    }
+
     void noAlgorithmReportsADelayBeforeAnythingWasAccepted() {
         // At t = 0 of the default scenario nothing is decided: the leaky bucket's "Longest delay"
         // reads "—" like the other rows, not "0 ticks (0 s)", and says why.

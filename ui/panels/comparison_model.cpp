@@ -42,8 +42,8 @@ void ComparisonModel::setFrame(const Frame& frame) {
     states_.clear();
     if (frame_.result) {
         for (std::size_t lane = 0; lane < frame_.result->runs.size(); ++lane) {
-            states_.push_back(
-                QString::fromStdString(state_at(*frame_.result, lane, key_, frame_.now).summary));
+            // Written as the decision tooltips write states, with ×, not the core's "x".
+            states_.push_back(mathSigns(state_at(*frame_.result, lane, key_, frame_.now).summary));
         }
     }
     if (same_rows) {

@@ -22,16 +22,8 @@ QString escaped(const std::string& text) {
     return QString::fromStdString(text).toHtmlEscaped();
 }
 
-// The core writes its arithmetic in ASCII ("1 x 0.70", "5 <= 4", "12 - 1"), which suits a
-// terminal; a tooltip has the real signs, which read as maths at a glance. Only operators
-// standing between spaces are replaced, so words such as "max" keep their letters.
 QString withMathSigns(const std::string& text) {
-    QString signs = QString::fromStdString(text);
-    signs.replace(QStringLiteral(" x "), QStringLiteral(" \u00d7 "));
-    signs.replace(QStringLiteral(" <= "), QStringLiteral(" \u2264 "));
-    signs.replace(QStringLiteral(" >= "), QStringLiteral(" \u2265 "));
-    signs.replace(QStringLiteral(" - "), QStringLiteral(" \u2212 "));
-    return signs.toHtmlEscaped();
+    return mathSigns(text).toHtmlEscaped();
 }
 
 // `format` is a translated "request #%1 at t = %2, cost %3" in the wanted case. Requests are
@@ -81,6 +73,17 @@ QString outcomeLine(const Decision& decision, std::int64_t tick_ms, const QPalet
 }
 
 }  // namespace
+
+QString mathSigns(const std::string& text) {
+    // Only operators standing between spaces are replaced, so words such as "max" keep their
+    // letters.
+    QString signs = QString::fromStdString(text);
+    signs.replace(QStringLiteral(" x "), QStringLiteral(" \u00d7 "));
+    signs.replace(QStringLiteral(" <= "), QStringLiteral(" \u2264 "));
+    signs.replace(QStringLiteral(" >= "), QStringLiteral(" \u2265 "));
+    signs.replace(QStringLiteral(" - "), QStringLiteral(" \u2212 "));
+    return signs;
+}
 
 QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms) {
     // Seconds to the resolution of the ticks beside them, a hundredth of a tick: with ticks of

@@ -12,6 +12,10 @@ namespace ratelab::ui {
 
 struct Frame;
 
+/// The core's ASCII arithmetic ("1 x 0.70", "5 <= 4", "12 - 1"), meant for terminals, with
+/// the signs a reader knows from maths: ×, ≤, ≥ and −. Not escaped for rich text.
+QString mathSigns(const std::string& text);
+
 /// A duration in ticks and in seconds, e.g. "1.5 ticks (1.5 s)".
 QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms);
 
