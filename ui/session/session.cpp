@@ -41,7 +41,7 @@ QString Session::displayName() const {
 Tick Session::endTick() const {
     // The document's duration if it sets one; else one window past the last request, enough to
     // see it leave the window, and never before the leaky bucket has released everything.
-    // (io::effective_duration allows two windows; the timeline keeps the opening view tighter.)
+    // The same rule as io::effective_duration, which `validate` reports.
     const auto& requests = document_.trace->requests;
     const Tick window = document_.params.base.window;
     const Tick last = requests.empty() ? 0 : requests.back().tick;
