@@ -82,12 +82,17 @@ private:
     /// there when it was small enough to keep. positions[0] is 0, and positions increase; most
     /// are multiples of kCheckpointEvery, but those taken over from a run before an edit are
     /// shifted by the requests the edit added or removed.
-    struct Checkpoints {
+    struct Checkpoints final : RunCheckpoints {
         std::vector<std::size_t> positions;
         std::vector<std::vector<State>> states;
         std::vector<std::optional<Progress>> progress;
         bool single_key = true;
     };
+    /// The checkpoints `run` saved, if this algorithm made it and it kept some.
+    static const Checkpoints* saved_by(const AlgorithmRun& run) {
+        return run.id == P::kId && run.checkpoints ? run.checkpoints->template as<Checkpoints>()
+                                                   : nullptr;
+    }
     /// How an edited trace lines up with the trace of the run before the edit: its requests
     /// from `settled` on are the old trace's from `settled - shift` on.
     struct Shift {
@@ -250,9 +255,10 @@ std::size_t BasicAlgorithm<P>::at_or_before(const Checkpoints& saved, std::size_
 
 template <class P>
 std::size_t BasicAlgorithm<P>::resumable(const AlgorithmRun& run, std::size_t index) {
-    if (run.id != P::kId || !run.checkpoints)
+    const Checkpoints* checkpoints = saved_by(run);
+    if (checkpoints == nullptr)
         return 0;
-    const auto& saved = *static_cast<const Checkpoints*>(run.checkpoints.get());
+    const Checkpoints& saved = *checkpoints;
     std::size_t from = at_or_before(saved, index);
     while (from > 0 && !saved.progress[from])
         --from;
@@ -267,8 +273,7 @@ AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
     options.control = control;
     // A checkpoint at or before the first changed request saw only unchanged requests.
     const std::size_t from = resumable(previous, unchanged);
-    if (from == 0 || static_cast<const Checkpoints*>(previous.checkpoints.get())->single_key !=
-                         is_single_key(trace, trace.requests.size()))
+    if (from == 0 || saved_by(previous)->single_key != is_single_key(trace, trace.requests.size()))
         return run(trace, params, options);
     const std::size_t size = trace.requests.size();
     const Shift shift{
@@ -291,7 +296,7 @@ AlgorithmRun BasicAlgorithm<P>::prefix(const Trace& trace, const Params& params,
     // A checkpoint's burst tracker holds every unit of the requests before it: resume from one
     // whose requests have all been let through, so that none of it is still queued.
     while (from > 0) {
-        const auto& saved = *static_cast<const Checkpoints*>(full.checkpoints.get());
+        const Checkpoints& saved = *saved_by(full);
         if (saved.progress[from] &&
             released_before(trace, full, saved.positions[from], *released_by))
             break;
@@ -328,9 +333,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     const std::vector<Request>& requests = trace.requests;
     const std::vector<Config> configs = configure_keys(trace, params);
     const bool uniform = configs.size() == 1;
-    const Checkpoints* saved = previous != nullptr
-                                   ? static_cast<const Checkpoints*>(previous->checkpoints.get())
-                                   : nullptr;
+    const Checkpoints* saved = previous != nullptr ? saved_by(*previous) : nullptr;
     const std::size_t begin = saved != nullptr ? saved->positions[from] : 0;
     std::vector<State> states;
     Progress progress(params.base.window);

@@ -14,8 +14,8 @@ typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& pa
                                             const AlgorithmRun* run) {
     std::size_t begin = 0;
     State state = P::initial(config);
-    if (run != nullptr && run->id == P::kId && run->checkpoints) {
-        const auto& saved = *static_cast<const Checkpoints*>(run->checkpoints.get());
+    if (const Checkpoints* checkpoints = run != nullptr ? saved_by(*run) : nullptr) {
+        const Checkpoints& saved = *checkpoints;
         const std::size_t c = at_or_before(saved, end);
         state = saved.states[c][key];
         begin = saved.positions[c];

@@ -78,7 +78,7 @@ template <class P>
 void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
                                     const Progress& progress, AlgorithmRun& out,
                                     Checkpoints* checkpoints) {
-    const auto& saved = *static_cast<const Checkpoints*>(previous.checkpoints.get());
+    const Checkpoints& saved = *saved_by(previous);
     const Progress& old = *saved.progress[c];
     const std::size_t old_at = saved.positions[c];
     if (!out.outcomes.empty()) {

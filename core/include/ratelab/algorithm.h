@@ -68,6 +68,18 @@ struct Totals {
     friend bool operator==(const Totals&, const Totals&) = default;
 };
 
+/// Limiter states a run saved every few thousand requests while deciding, so that the state at
+/// a tick or the why of a late request is a short replay. Only the kind of algorithm that saved
+/// them reads them: as<T>() gives them as the type that saved them, or nothing for another.
+class RunCheckpoints {
+public:
+    virtual ~RunCheckpoints() = default;
+    template <class T>
+    const T* as() const {
+        return dynamic_cast<const T*>(this);
+    }
+};
+
 /// The outcome of one algorithm over a whole trace, kept in compact columns.
 struct AlgorithmRun {
     enum Outcome : std::uint8_t { kRejected = 0, kAccepted = 1, kRejectedNever = 2 };
@@ -82,10 +94,8 @@ struct AlgorithmRun {
     /// value: the retry-after for a rejection, the release time for a leaky_bucket acceptance.
     std::vector<Outcome> outcomes;
     std::vector<Rational> times;
-    /// Limiter states saved every few thousand requests while deciding (traces with few keys), so
-    /// that the state at a tick or the why of a late request is a short replay, not a full one.
-    /// Opaque: only the algorithm that made the run reads it.
-    std::shared_ptr<const void> checkpoints;
+    /// Saved while deciding traces with few keys with decisions kept; else empty.
+    std::shared_ptr<const RunCheckpoints> checkpoints;
     /// The requests this run decided itself; after an edit (Algorithm::rerun) the others were
     /// taken from the run before it. For benchmarks and tests.
     std::size_t requests_decided = 0;
