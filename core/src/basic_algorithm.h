@@ -100,6 +100,12 @@ private:
         std::ptrdiff_t shift;
     };
 
+    struct Stretch {
+        const std::vector<Request>& requests;
+        const std::vector<Config>& configs;
+        bool rejections_count;
+        bool single_key;
+    };
     /// Decides requests [positions[from], end) resuming from checkpoint `from` of `previous`
     /// (from the start without one), taking the decisions before it from `previous`. Given
     /// `shift`, `previous` ran over the trace before an edit: once this run reaches one of
@@ -108,6 +114,34 @@ private:
                                     const RunOptions& options, const AlgorithmRun* previous,
                                     std::size_t from, std::size_t end, const Shift* shift,
                                     Tick released_by = kReleasedEver);
+    // The pieces of decide_from, one job each.
+    /// Every key's state at checkpoint `from` of `saved`, or initial ones without it.
+    static std::vector<State> starting_states(const Trace& trace,
+                                              const std::vector<Config>& configs,
+                                              const Checkpoints* saved, std::size_t from);
+    /// An empty run with room for `end` decisions when they are kept, holding those before
+    /// `begin` copied from `previous` when resuming.
+    static AlgorithmRun starting_output(const RunOptions& options, std::size_t end,
+                                        const AlgorithmRun* previous, std::size_t begin);
+    /// The checkpoints the run will save: those of `saved` before `from`, when resuming.
+    static std::shared_ptr<Checkpoints> starting_checkpoints(const Checkpoints* saved,
+                                                             std::size_t from, bool keep,
+                                                             bool single_key);
+    /// Decides [first, last) with the run loop made for the run's flags.
+    static void decide_range(const Stretch& stretch, bool keep, bool scattered, bool one_key,
+                             std::size_t first, std::size_t last, std::vector<State>& states,
+                             Progress& progress, Totals& totals, AlgorithmRun& out);
+    /// Adds a stretch to the control's count, and stops the run if asked to.
+    static void report(const RunOptions& options, std::size_t decided) {
+        if (options.control == nullptr)
+            return;
+        options.control->decided.fetch_add(decided, std::memory_order_relaxed);
+        if (options.control->stop.load(std::memory_order_relaxed))
+            throw SimulationCancelled();
+    }
+    /// The totals, worst burst and longest delay of a run decided to its end.
+    static void finish(const Totals& totals, Progress& progress, bool single_key,
+                       AlgorithmRun& out);
     /// Whether every request accepted before `position` in `full` was let through by `tick`.
     static bool released_before(const Trace& trace, const AlgorithmRun& full, std::size_t position,
                                 Tick tick);
@@ -126,12 +160,6 @@ private:
     /// The last checkpoint at or before request `index`.
     static std::size_t at_or_before(const Checkpoints& saved, std::size_t index);
     /// What deciding a stretch of requests reads.
-    struct Stretch {
-        const std::vector<Request>& requests;
-        const std::vector<Config>& configs;
-        bool rejections_count;
-        bool single_key;
-    };
     /// Decides requests [first, last), at most kCheckpointEvery of them: the run loop. kKeep: write
     /// outcomes and times into `out`; kScattered: prefetch key states ahead; kOneKey: every request
     /// has the same key and configuration, so its state can live in registers for the whole
@@ -326,30 +354,23 @@ bool BasicAlgorithm<P>::released_before(const Trace& trace, const AlgorithmRun& 
 }
 
 template <class P>
-AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& params,
-                                            const RunOptions& options, const AlgorithmRun* previous,
-                                            std::size_t from, std::size_t end, const Shift* shift,
-                                            Tick released_by) {
-    const std::vector<Request>& requests = trace.requests;
-    const std::vector<Config> configs = configure_keys(trace, params);
-    const bool uniform = configs.size() == 1;
-    const Checkpoints* saved = previous != nullptr ? saved_by(*previous) : nullptr;
-    const std::size_t begin = saved != nullptr ? saved->positions[from] : 0;
+std::vector<typename P::State> BasicAlgorithm<P>::starting_states(
+    const Trace& trace, const std::vector<Config>& configs, const Checkpoints* saved,
+    std::size_t from) {
+    if (saved != nullptr)
+        return saved->states[from];
     std::vector<State> states;
-    Progress progress(params.base.window);
-    if (saved != nullptr) {
-        states = saved->states[from];
-        progress = *saved->progress[from];
-    }
-    progress.released_by = released_by;
-    if (saved == nullptr) {
-        states.reserve(trace.keys.size());
-        if (scattered_keys(trace))
-            advise_huge_pages(states.data(), states.capacity() * sizeof(State));
-        for (std::size_t k = 0; k < trace.keys.size(); ++k)
-            states.push_back(P::initial(configs[uniform ? 0 : k]));
-    }
+    states.reserve(trace.keys.size());
+    if (scattered_keys(trace))
+        advise_huge_pages(states.data(), states.capacity() * sizeof(State));
+    for (std::size_t k = 0; k < trace.keys.size(); ++k)
+        states.push_back(P::initial(configs[configs.size() == 1 ? 0 : k]));
+    return states;
+}
 
+template <class P>
+AlgorithmRun BasicAlgorithm<P>::starting_output(const RunOptions& options, std::size_t end,
+                                                const AlgorithmRun* previous, std::size_t begin) {
     AlgorithmRun out;
     out.id = std::string(P::kId);
     out.releases = P::kShapes;
@@ -360,47 +381,90 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         // Every element will be written: map the pages in one go rather than fault by fault.
         map_for_writing(out.outcomes.data(), end * sizeof(AlgorithmRun::Outcome));
         map_for_writing(out.times.data(), end * sizeof(Rational));
-        if (saved != nullptr) {
+        if (previous != nullptr) {
             const auto upto = static_cast<std::ptrdiff_t>(begin);
             out.outcomes.assign(previous->outcomes.begin(), previous->outcomes.begin() + upto);
             out.times.assign(previous->times.begin(), previous->times.begin() + upto);
         }
     }
-    // Resuming, the trackers saved in `progress` are those the whole run chose.
-    const bool single_key = saved != nullptr ? saved->single_key : is_single_key(trace, end);
-    const bool keep_checkpoints =
-        options.keep_decisions && trace.keys.size() <= kCheckpointKeys && end > kCheckpointEvery;
+    return out;
+}
+
+template <class P>
+std::shared_ptr<typename BasicAlgorithm<P>::Checkpoints> BasicAlgorithm<P>::starting_checkpoints(
+    const Checkpoints* saved, std::size_t from, bool keep, bool single_key) {
     auto checkpoints = std::make_shared<Checkpoints>();
     checkpoints->single_key = single_key;
-    if (saved != nullptr && keep_checkpoints) {
+    if (saved != nullptr && keep) {
         const auto upto = static_cast<std::ptrdiff_t>(from);
         checkpoints->positions.assign(saved->positions.begin(), saved->positions.begin() + upto);
         checkpoints->states.assign(saved->states.begin(), saved->states.begin() + upto);
         checkpoints->progress.assign(saved->progress.begin(), saved->progress.begin() + upto);
     }
-    const bool scattered = scattered_keys(trace);
-    Totals totals = progress.totals;  // written back wherever progress is saved or read
-    const Stretch stretch{requests, configs, params.rejections_count, single_key};
-    const auto decide = [&](std::size_t first, std::size_t last) {
-        // The flags are fixed for a whole run: one loop per combination, with no tests inside.
-        const auto with = [&]<bool kKeep, bool kScattered, bool kOneKey>() {
-            decide_stretch<kKeep, kScattered, kOneKey>(stretch, first, last, states, progress,
-                                                       totals, out);
-        };
-        const bool one_key = single_key && uniform && !scattered;
-        const auto keeping = [&]<bool kKeep>() {
-            if (one_key)
-                with.template operator()<kKeep, false, true>();
-            else if (scattered)
-                with.template operator()<kKeep, true, false>();
-            else
-                with.template operator()<kKeep, false, false>();
-        };
-        if (options.keep_decisions)
-            keeping.template operator()<true>();
-        else
-            keeping.template operator()<false>();
+    return checkpoints;
+}
+
+template <class P>
+void BasicAlgorithm<P>::decide_range(const Stretch& stretch, bool keep, bool scattered,
+                                     bool one_key, std::size_t first, std::size_t last,
+                                     std::vector<State>& states, Progress& progress, Totals& totals,
+                                     AlgorithmRun& out) {
+    // The flags are fixed for a whole run: one loop per combination, with no tests inside.
+    const auto with = [&]<bool kKeep, bool kScattered, bool kOneKey>() {
+        decide_stretch<kKeep, kScattered, kOneKey>(stretch, first, last, states, progress, totals,
+                                                   out);
     };
+    const auto keeping = [&]<bool kKeep>() {
+        if (one_key)
+            with.template operator()<kKeep, false, true>();
+        else if (scattered)
+            with.template operator()<kKeep, true, false>();
+        else
+            with.template operator()<kKeep, false, false>();
+    };
+    if (keep)
+        keeping.template operator()<true>();
+    else
+        keeping.template operator()<false>();
+}
+
+template <class P>
+void BasicAlgorithm<P>::finish(const Totals& totals, Progress& progress, bool single_key,
+                               AlgorithmRun& out) {
+    out.totals = totals;
+    if constexpr (P::kShapes) {
+        out.worst_burst =
+            single_key ? progress.one_shaper.result() : progress.many_shapers.result();
+        out.totals.max_delay = Rational(progress.worst_delay, progress.worst_delay_scale);
+    } else {
+        out.worst_burst = progress.arrivals.result();
+    }
+}
+
+template <class P>
+AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& params,
+                                            const RunOptions& options, const AlgorithmRun* previous,
+                                            std::size_t from, std::size_t end, const Shift* shift,
+                                            Tick released_by) {
+    const std::vector<Config> configs = configure_keys(trace, params);
+    const Checkpoints* saved = previous != nullptr ? saved_by(*previous) : nullptr;
+    const std::size_t begin = saved != nullptr ? saved->positions[from] : 0;
+    std::vector<State> states = starting_states(trace, configs, saved, from);
+    Progress progress(params.base.window);
+    if (saved != nullptr)
+        progress = *saved->progress[from];
+    progress.released_by = released_by;
+    AlgorithmRun out = starting_output(options, end, saved != nullptr ? previous : nullptr, begin);
+    // Resuming, the trackers saved in `progress` are those the whole run chose.
+    const bool single_key = saved != nullptr ? saved->single_key : is_single_key(trace, end);
+    const bool keep_checkpoints =
+        options.keep_decisions && trace.keys.size() <= kCheckpointKeys && end > kCheckpointEvery;
+    const std::shared_ptr<Checkpoints> checkpoints =
+        starting_checkpoints(saved, from, keep_checkpoints, single_key);
+    const bool scattered = scattered_keys(trace);
+    const bool one_key = single_key && configs.size() == 1 && !scattered;
+    Totals totals = progress.totals;  // written back wherever progress is saved or read
+    const Stretch stretch{trace.requests, configs, params.rejections_count, single_key};
 
     // After an edit, the old run's checkpoints past the changed requests are places where this
     // run may find itself in the same state as the old one: from there on it decides alike.
@@ -417,17 +481,19 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     std::size_t probe = probing ? from + 1 : probes_end;
     while (probe < probes_end && !usable(probe))
         ++probe;
-    bool adopted = false;
+
     std::size_t decided = 0;
-    for (std::size_t first = begin; first < end && !adopted;) {
+    for (std::size_t first = begin; first < end;) {
         progress.totals = totals;
         if (probe < probes_end && probe_at(probe) == first) {
             if (converges(states, progress, *saved->progress[probe], saved->states[probe],
                           single_key)) {
                 adopt_later(*previous, probe, *shift, progress, out,
                             keep_checkpoints ? checkpoints.get() : nullptr);
-                adopted = true;
-                break;
+                if (keep_checkpoints)
+                    out.checkpoints = checkpoints;
+                out.requests_decided = decided;
+                return out;  // the rest, totals and bursts included, are the old run's
             }
             do {
                 ++probe;
@@ -449,28 +515,16 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
             out.outcomes.resize(last);
             out.times.resize(last);
         }
-        decide(first, last);
+        decide_range(stretch, options.keep_decisions, scattered, one_key, first, last, states,
+                     progress, totals, out);
         decided += last - first;
-        if (options.control != nullptr) {
-            options.control->decided.fetch_add(last - first, std::memory_order_relaxed);
-            if (options.control->stop.load(std::memory_order_relaxed))
-                throw SimulationCancelled();
-        }
+        report(options, last - first);
         first = last;
     }
     if (keep_checkpoints)
-        out.checkpoints = std::move(checkpoints);
+        out.checkpoints = checkpoints;
     out.requests_decided = decided;
-    if (adopted)
-        return out;
-    out.totals = totals;
-    if constexpr (P::kShapes) {
-        out.worst_burst =
-            single_key ? progress.one_shaper.result() : progress.many_shapers.result();
-        out.totals.max_delay = Rational(progress.worst_delay, progress.worst_delay_scale);
-    } else {
-        out.worst_burst = progress.arrivals.result();
-    }
+    finish(totals, progress, single_key, out);
     return out;
 }
 
