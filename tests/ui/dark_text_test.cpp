@@ -3,6 +3,7 @@
 // painted and from the real tooltip text, on the offscreen platform.
 #include <QApplication>
 #include <QImage>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QStyleFactory>
 #include <QUndoStack>
@@ -167,8 +168,29 @@ private Q_SLOTS:
         QVERIFY(marks::contrastRatio(marks::overLimitLabel(darkPalette()), band) >= 4.5);
     }
 
-    void overLimitFiguresKeepTheirLightColour() {
-        QCOMPARE(marks::overLimitLabel(light_), marks::kBurstOver.darker(115));
+    void overLimitFiguresReadOnLightLanes() {
+        // The reddish purple of the band is too light for text on a light lane: the figure is a
+        // darker shade of it, legible on the wash and on its hatch lines.
+        const QColor label = marks::overLimitLabel(light_);
+        QColor wash = marks::kBurstOver;
+        wash.setAlpha(marks::kBurstOverWashAlpha);
+        QColor hatch = marks::kBurstOver;
+        hatch.setAlpha(marks::kBurstOverHatchAlpha);
+        for (const QColor& stripe :
+             {light_.color(QPalette::Base), light_.color(QPalette::AlternateBase)}) {
+            QImage band(2, 1, QImage::Format_ARGB32);
+            band.fill(stripe);
+            QPainter painter(&band);
+            painter.fillRect(QRect(0, 0, 2, 1), wash);
+            painter.fillRect(QRect(1, 0, 1, 1), hatch);
+            painter.end();
+            for (int x = 0; x < 2; ++x) {
+                QVERIFY2(marks::contrastRatio(label, band.pixelColor(x, 0)) >= 4.5,
+                         qPrintable(label.name() + QStringLiteral(" on ") +
+                                    band.pixelColor(x, 0).name()));
+            }
+        }
+        QVERIFY(qAbs(label.hslHueF() - marks::kBurstOver.hslHueF()) < 0.02);
         QCOMPARE(marks::laneHighlight(light_), marks::kHighlight);
     }
 };

@@ -99,7 +99,7 @@ void addFurniture(QChart* chart, const ChartSpec& spec, const ChartTheme& theme,
         lower->setParent(band);
         band->setName(QStringLiteral("over limit"));
         band->setProperty(kOverLimitBand, true);
-        band->setBrush(chart_colors::kOverLimit);
+        band->setBrush(chart_colors::overLimitBrush());
         band->setPen(Qt::NoPen);
         attach(chart, band, axes.x, axes.y);
         hideFromLegend(chart, band);

@@ -91,7 +91,9 @@ ChartSpec loadSpec(const ChartInput& input) {
     ChartSpec spec;
     spec.kind = ChartKind::Load;
     spec.title = ChartText::tr("Load: accepted cost in the last %1 ticks").arg(series.window);
-    spec.note = ChartText::tr("Shaded: above the limit. The leaky bucket counts what it releases.");
+    spec.note =
+        ChartText::tr("Hatched: more than L in %1 ticks. The leaky bucket counts what it releases.")
+            .arg(series.window);
     spec.x = timeAxis(input);
     std::int64_t highest = 2 * series.limit;
     for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {

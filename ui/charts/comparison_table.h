@@ -13,8 +13,8 @@ namespace ratelab::ui {
 struct ChartTheme;
 
 /// The comparison table of a figure: per algorithm, what it accepted and rejected, its worst
-/// W-tick burst (in red above L) and its longest queue delay, marked with the algorithm's chart
-/// colour. The height it needs at the theme's fonts, and the painting itself.
+/// W-tick burst (bold and reddish purple above L) and its longest queue delay, marked with the
+/// algorithm's chart colour. The height it needs at the theme's fonts, and the painting itself.
 double comparisonTableHeight(const SimulationResult& result, const ChartTheme& theme);
 void paintComparisonTable(QPainter& painter, const QRectF& target, const SimulationResult& result,
                           const ChartTheme& theme);

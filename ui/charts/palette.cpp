@@ -1,5 +1,6 @@
 #include "charts/palette.h"
 
+#include <QImage>
 #include <QtMath>
 #include <algorithm>
 #include <array>
@@ -13,10 +14,11 @@ struct Entry {
     AlgorithmStyle style;
 };
 
-// Okabe-Ito colours without vermillion, which the views keep for "rejected" and "over the
-// limit", and without yellow, which is too faint on white paper. Widths shrink in display order
-// and the patterns differ, so that coinciding lines (the token bucket and GCRA, often the fixed
-// window too) all stay visible.
+// Okabe-Ito colours without vermillion, which the views keep for "rejected", and without
+// yellow, which is too faint on white paper. The leaky bucket's reddish purple is near the
+// colour of "more than L in W ticks", which is always a hatched band, never a line or marker.
+// Widths shrink in display order and the patterns differ, so that coinciding lines (the token
+// bucket and GCRA, often the fixed window too) all stay visible.
 const std::array<Entry, 6> kStyles{{
     {"fixed_window", {QColor(0xE6, 0x9F, 0x00), Qt::SolidLine, MarkerShape::Square, 6.5}},
     {"sliding_log", {QColor(0x00, 0x72, 0xB2), Qt::SolidLine, MarkerShape::Circle, 4.5}},
@@ -100,5 +102,29 @@ QPainterPath markerPath(MarkerShape shape, QPointF centre, double size) {
     }
     return path;
 }
+
+namespace chart_colors {
+
+QBrush overLimitBrush() {
+    static const QBrush brush = [] {
+        // One tile of the pattern: the wash, with a line from its bottom-left to its top-right
+        // corner that joins the next tile's, so the tiles make unbroken diagonals. Where a line
+        // crosses, the hatch is laid over the wash; both are one colour, so only opacity adds up.
+        constexpr int kTile = 8;
+        QColor wash = kOverLimit;
+        wash.setAlpha(kOverLimitWashAlpha);
+        QColor line = kOverLimit;
+        line.setAlpha(255 - (255 - kOverLimitWashAlpha) * (255 - kOverLimitHatchAlpha) / 255);
+        QImage tile(kTile, kTile, QImage::Format_ARGB32);
+        tile.fill(wash);
+        for (int i = 0; i < kTile; ++i) {
+            tile.setPixelColor(i, kTile - 1 - i, line);
+        }
+        return QBrush(tile);
+    }();
+    return brush;
+}
+
+}  // namespace chart_colors
 
 }  // namespace ratelab::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QBrush>
 #include <QColor>
 #include <QPainterPath>
 #include <QPointF>
@@ -51,9 +52,19 @@ QPainterPath markerPath(MarkerShape shape, QPointF centre, double size);
 
 /// Colours of the chart furniture that is not an algorithm.
 namespace chart_colors {
-inline const QColor kReference{0x55, 0x55, 0x55};      // L and 2L lines
-inline const QColor kOverLimit{0xD5, 0x5E, 0x00, 28};  // vermillion wash above L
-inline const QColor kOverLimitText{0xB0, 0x45, 0x00};
+inline const QColor kReference{0x55, 0x55, 0x55};  // L and 2L lines
+// More than L in W ticks, on the timeline and in charts alike: reddish purple, a shade darker
+// than Okabe-Ito's #CC79A7 so that a thin line of it keeps 3:1 on a light lane stripe, and
+// always hatched, so that it is not read as the vermillion of "rejected" nor as the leaky
+// bucket's line. Figures over L in exported tables are written in a darker shade still.
+inline const QColor kOverLimit{0xC0, 0x67, 0x9C};
+inline const QColor kOverLimitText{0x9A, 0x45, 0x79};
+// Opacity of the band's wash and of the hatch lines drawn over it.
+inline constexpr int kOverLimitWashAlpha = 34;
+inline constexpr int kOverLimitHatchAlpha = 110;
+/// The band where more than L were let through in W ticks: the wash crossed by diagonal lines,
+/// so that it differs from other bands in pattern, not only in hue.
+QBrush overLimitBrush();
 inline const QColor kCursor{0x00, 0x72, 0xB2};  // the clock, as on the timeline
 inline const QColor kDelay{0xE6, 0x9F, 0x00};   // queue delays, as on the timeline
 }  // namespace chart_colors

@@ -47,7 +47,7 @@ QSize ComparisonPanel::sizeHint() const {
 void ComparisonPanel::changeEvent(QEvent* event) {
     QTableView::changeEvent(event);
     if (event->type() == QEvent::PaletteChange) {
-        // A dark palette needs a lighter red for the over-limit counts.
+        // A dark palette needs a lighter purple for the over-limit counts.
         model_->setRowBackgrounds(palette().color(QPalette::Base),
                                   palette().color(QPalette::AlternateBase));
     }

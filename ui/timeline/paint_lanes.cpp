@@ -15,7 +15,8 @@ namespace {
 
 namespace marks = timeline_palette;
 
-// The worst W-tick span so far: a tinted band with a bracket and its figure, red over the limit.
+// The worst W-tick span so far: a tinted band with a bracket and its figure; over the limit the
+// band is hatched and the bracket, thicker, is reddish purple.
 // The band goes behind the decisions (`figure` false), the bracket and figure over them.
 void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
                     const AlgorithmRun& revealed, bool figure) {
@@ -41,7 +42,7 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
     QColor colour = over ? marks::kBurstOver : marks::kBurstWithin;
     if (!figure) {
         QColor wash = colour;
-        wash.setAlpha(over ? marks::kBurstOverWashAlpha : marks::kBurstWithinWashAlpha);
+        wash.setAlpha(marks::kBurstWithinWashAlpha);
         // On whole pixels, without antialiasing: a translucent band with fractional edges is
         // blended span by span, three spans a row, which took longer than the rest of the lane
         // (and Qt's raster engine hands such long span lists to its thread pool, piece by piece).
@@ -49,7 +50,7 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
                          QPoint(qRound(x1) - 1, qRound(lane.bottom()) - 1));
         const bool smooth = painter.testRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::Antialiasing, false);
-        painter.fillRect(band, wash);
+        painter.fillRect(band, over ? marks::overLimitBrush() : QBrush(wash));
         painter.setRenderHint(QPainter::Antialiasing, smooth);
         return;
     }

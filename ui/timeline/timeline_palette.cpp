@@ -1,11 +1,11 @@
 #include "timeline/timeline_palette.h"
 
+#include <QList>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPalette>
 #include <algorithm>
 #include <cmath>
-#include <initializer_list>
 
 namespace ratelab::ui::timeline_palette {
 
@@ -29,9 +29,10 @@ QColor composite(const QColor& top, const QColor& bottom) {
                             static_cast<float>(mix(top.blueF(), bottom.blueF())));
 }
 
-/// `colour` adjusted until it reads at 4.5:1 on every one of `backgrounds`. On a dark palette
-/// every background is dark, so each step only lightens and never undoes an earlier one.
-QColor legibleOnAll(QColor colour, std::initializer_list<QColor> backgrounds) {
+/// `colour` adjusted until it reads at 4.5:1 on every one of `backgrounds`. On a palette every
+/// background is dark or every one is light, so each step moves the same way and never undoes
+/// an earlier one.
+QColor legibleOnAll(QColor colour, const QList<QColor>& backgrounds) {
     for (int pass = 0; pass < 2; ++pass) {
         for (const QColor& background : backgrounds) {
             colour = legibleOn(colour, background);
@@ -74,16 +75,22 @@ QColor laneHighlight(const QPalette& palette) {
 }
 
 QColor overLimitLabel(const QPalette& palette) {
-    if (!isDark(palette)) {
-        return kBurstOver.darker(115);
-    }
+    // The figure sits on the band: on either lane stripe, highlighted or not, on the wash or on
+    // one of its hatch lines.
     QColor wash = kBurstOver;
     wash.setAlpha(kBurstOverWashAlpha);
-    const QColor on_base = composite(wash, palette.color(QPalette::Base));
-    const QColor on_alternate = composite(wash, palette.color(QPalette::AlternateBase));
+    QColor hatch = kBurstOver;
+    hatch.setAlpha(kBurstOverHatchAlpha);
     const QColor highlight = laneHighlight(palette);
-    return legibleOnAll(kBurstOver, {on_base, on_alternate, composite(highlight, on_base),
-                                     composite(highlight, on_alternate)});
+    QList<QColor> backgrounds;
+    for (const QColor& stripe :
+         {palette.color(QPalette::Base), palette.color(QPalette::AlternateBase)}) {
+        for (const QColor& lane : {stripe, composite(highlight, stripe)}) {
+            const QColor washed = composite(wash, lane);
+            backgrounds << washed << composite(hatch, washed);
+        }
+    }
+    return legibleOnAll(kBurstOver, backgrounds);
 }
 
 QColor acceptedToolTipText(const QPalette& palette) {

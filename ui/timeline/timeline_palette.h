@@ -3,6 +3,8 @@
 #include <QColor>
 #include <QPointF>
 
+#include "charts/palette.h"
+
 class QPalette;
 
 class QPainter;
@@ -21,10 +23,13 @@ inline const QColor kRequest{0x66, 0x7B, 0x91};    // mid slate, trace boxes
 inline const QColor kSelection{0x00, 0x72, 0xB2};  // blue
 inline const QColor kCursor{0x00, 0x72, 0xB2};
 inline const QColor kBurstWithin{0x56, 0xB4, 0xE9};  // sky blue
-inline const QColor kBurstOver{0xD5, 0x5E, 0x00};
+// "More than L in W ticks", as the charts draw it: a hatched reddish purple, never vermillion.
+inline const QColor kBurstOver = chart_colors::kOverLimit;
 inline const QColor kHighlight{0xF0, 0xE4, 0x42, 60};  // yellow wash behind a highlighted lane
-// Opacity of the worst span's band behind the decisions, over and within the limit.
-inline constexpr int kBurstOverWashAlpha = 40;
+// Opacity of the worst span's band behind the decisions, over and within the limit, and of the
+// hatch lines drawn over the band of a span over the limit.
+inline constexpr int kBurstOverWashAlpha = chart_colors::kOverLimitWashAlpha;
+inline constexpr int kBurstOverHatchAlpha = chart_colors::kOverLimitHatchAlpha;
 inline constexpr int kBurstWithinWashAlpha = 34;
 
 /// The WCAG contrast ratio of two colours, from 1 (same luminance) to 21 (black on white).
@@ -42,6 +47,9 @@ bool isDark(const QPalette& palette);
 /// The wash behind the highlighted lane. Yellow over a dark grey turns olive, so on a dark
 /// palette the lane is lifted with a light veil instead.
 QColor laneHighlight(const QPalette& palette);
+/// The band of a span over the limit, as the charts paint the band above L.
+using chart_colors::overLimitBrush;
+
 /// The "> L" figure of a worst span over the limit, on either lane stripe under the span's wash,
 /// highlighted or not.
 QColor overLimitLabel(const QPalette& palette);

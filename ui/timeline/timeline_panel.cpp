@@ -4,7 +4,9 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_view.h"
@@ -42,55 +44,149 @@ void TimelinePanel::syncScrollBar() {
     syncing_ = false;
 }
 
+namespace {
+
+constexpr double kMargin = 10.0;        // before the first entry of a row
+constexpr double kMarkGap = 6.0;        // between a mark and its words
+constexpr double kEntrySpacing = 14.0;  // between one entry's words and the next mark
+constexpr double kMarkSize = 10.0;
+
+}  // namespace
+
 TimelineLegend::TimelineLegend(QWidget* parent) : QWidget(parent) {
     setToolTip(tr("How the lanes draw each decision"));
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+}
+
+QList<TimelineLegend::Entry> TimelineLegend::entries() const {
+    return {
+        {Mark::Accepted, tr("accepted")},
+        {Mark::Rejected, tr("rejected")},
+        {Mark::Pending, tr("not decided yet")},
+        {Mark::Delay, tr("waiting in the queue")},
+        {Mark::WithinSpan, tr("worst span of W ticks")},
+        {Mark::OverSpan, tr("more than L in W ticks")},
+        {Mark::Boundary, tr("window boundary")},
+    };
+}
+
+QStringList TimelineLegend::texts() const {
+    QStringList texts;
+    for (const Entry& entry : entries()) {
+        texts << entry.text;
+    }
+    return texts;
+}
+
+int TimelineLegend::rowHeight() const {
+    return fontMetrics().height() + 8;
+}
+
+QList<QRectF> TimelineLegend::entryRects(int width) const {
+    const auto markWidth = [](Mark mark) {
+        switch (mark) {
+            case Mark::Delay:
+                return 26.0;
+            case Mark::WithinSpan:
+            case Mark::OverSpan:
+                return 22.0;
+            case Mark::Boundary:
+                return 2.0;
+            default:
+                return kMarkSize;
+        }
+    };
+    const QFontMetricsF metrics(font());
+    const double row_height = rowHeight();
+    QList<QRectF> rects;
+    double x = kMargin;
+    double y = 0.0;
+    for (const Entry& entry : entries()) {
+        const double entry_width =
+            markWidth(entry.mark) + kMarkGap + metrics.horizontalAdvance(entry.text);
+        if (x > kMargin && x + entry_width > width - 2.0) {
+            x = kMargin;
+            y += row_height;
+        }
+        rects << QRectF(x, y, entry_width, row_height);
+        x += entry_width + kEntrySpacing;
+    }
+    return rects;
 }
 
 QSize TimelineLegend::sizeHint() const {
-    return {600, fontMetrics().height() + 8};
+    const QRectF last = entryRects(std::numeric_limits<int>::max()).constLast();
+    return {static_cast<int>(std::ceil(last.right() + kMargin)), rowHeight()};
+}
+
+QSize TimelineLegend::minimumSizeHint() const {
+    double widest = 0.0;
+    for (const QRectF& rect : entryRects(0)) {
+        widest = std::max(widest, rect.width());
+    }
+    return {static_cast<int>(std::ceil(widest + 2 * kMargin)), rowHeight()};
+}
+
+int TimelineLegend::heightForWidth(int width) const {
+    return static_cast<int>(std::ceil(entryRects(width).constLast().bottom()));
+}
+
+void TimelineLegend::paintMark(QPainter& painter, Mark mark, QPointF left_middle) const {
+    namespace marks = timeline_palette;
+    const double x = left_middle.x();
+    const double middle = left_middle.y();
+    const QPointF centre(x + kMarkSize / 2, middle);
+    switch (mark) {
+        case Mark::Accepted:
+            marks::drawAccepted(painter, centre, kMarkSize);
+            break;
+        case Mark::Rejected:
+            marks::drawRejected(painter, centre, kMarkSize);
+            break;
+        case Mark::Pending:
+            marks::drawPending(painter, centre, kMarkSize);
+            break;
+        case Mark::Delay:
+            painter.setPen(QPen(marks::kDelay, 2.5));
+            painter.drawLine(QPointF(x, middle), QPointF(x + 22, middle));
+            marks::drawRelease(painter, {x + 22, middle}, 8.0);
+            break;
+        case Mark::WithinSpan: {
+            QColor wash = marks::kBurstWithin;
+            wash.setAlpha(60);
+            painter.fillRect(QRectF(x, middle - 6, 22, 12), wash);
+            break;
+        }
+        case Mark::OverSpan:
+            // The band as the lanes paint it, edged so that the small sample reads as a patch.
+            painter.fillRect(QRectF(x, middle - 6, 22, 12), marks::overLimitBrush());
+            painter.setPen(QPen(marks::kBurstOver, 1.0));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(QRectF(x + 0.5, middle - 5.5, 21, 11));
+            break;
+        case Mark::Boundary:
+            painter.setPen(QPen(palette().color(QPalette::Mid), 1.0, Qt::DashLine));
+            painter.drawLine(QPointF(x + 1, middle - 7), QPointF(x + 1, middle + 7));
+            break;
+    }
 }
 
 void TimelineLegend::paintEvent(QPaintEvent*) {
-    namespace marks = timeline_palette;
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, true);
-    const QFontMetrics metrics = fontMetrics();
-    const double size = 10.0;
-    const double middle = height() / 2.0;
-    double x = 10.0;
-    const auto label = [&](const QString& text) {
+    const QFontMetricsF metrics(font());
+    const QList<Entry> all = entries();
+    const QList<QRectF> rects = entryRects(width());
+    for (qsizetype i = 0; i < all.size(); ++i) {
+        const QRectF& rect = rects[i];
+        const double middle = rect.center().y();
+        paintMark(painter, all[i].mark, {rect.left(), middle});
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(QPointF(x, middle + metrics.ascent() / 2.0 - 1.0), text);
-        x += metrics.horizontalAdvance(text) + 20.0;
-    };
-    marks::drawAccepted(painter, {x + size / 2, middle}, size);
-    x += size + 6;
-    label(tr("accepted"));
-    marks::drawRejected(painter, {x + size / 2, middle}, size);
-    x += size + 6;
-    label(tr("rejected"));
-    marks::drawPending(painter, {x + size / 2, middle}, size);
-    x += size + 6;
-    label(tr("not decided yet"));
-    painter.setPen(QPen(marks::kDelay, 2.5));
-    painter.drawLine(QPointF(x, middle), QPointF(x + 22, middle));
-    marks::drawRelease(painter, {x + 22, middle}, 8.0);
-    x += 32;
-    label(tr("waiting in the queue"));
-    QColor wash = marks::kBurstWithin;
-    wash.setAlpha(60);
-    painter.fillRect(QRectF(x, middle - 6, 22, 12), wash);
-    x += 28;
-    label(tr("worst span of W ticks"));
-    wash = marks::kBurstOver;
-    wash.setAlpha(70);
-    painter.fillRect(QRectF(x, middle - 6, 22, 12), wash);
-    x += 28;
-    label(tr("… above L"));
-    painter.setPen(QPen(palette().color(QPalette::Mid), 1.0, Qt::DashLine));
-    painter.drawLine(QPointF(x, middle - 7), QPointF(x, middle + 7));
-    x += 8;
-    label(tr("boundary, every W ticks"));
+        const double text_left = rect.right() - metrics.horizontalAdvance(all[i].text);
+        painter.drawText(QPointF(text_left, middle + metrics.ascent() / 2.0 - 1.0), all[i].text);
+    }
 }
 
 }  // namespace ratelab::ui

@@ -27,16 +27,37 @@ private:
     bool syncing_ = false;
 };
 
-/// One line explaining the timeline's shapes and colours, drawn with the same painter code.
+/// The shapes and colours of the timeline, explained with the same painter code that draws them.
+/// Entries that do not fit on one line move to the next, whole, rather than being cut off.
 class TimelineLegend : public QWidget {
     Q_OBJECT
 
 public:
     explicit TimelineLegend(QWidget* parent = nullptr);
+    /// All entries on one line.
     QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+
+    /// The words of each entry, left to right.
+    QStringList texts() const;
+    /// Where each entry, its mark and its words, is drawn in a legend `width` pixels wide.
+    QList<QRectF> entryRects(int width) const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+
+private:
+    enum class Mark { Accepted, Rejected, Pending, Delay, WithinSpan, OverSpan, Boundary };
+    struct Entry {
+        Mark mark;
+        QString text;
+    };
+
+    QList<Entry> entries() const;
+    int rowHeight() const;
+    void paintMark(QPainter& painter, Mark mark, QPointF left_middle) const;
 };
 
 }  // namespace ratelab::ui
