@@ -100,16 +100,18 @@ bool SimulationResult::kept_checkpoints() const {
                        [](const AlgorithmRun& run) { return run.checkpoints != nullptr; });
 }
 
-std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> trace,
-                                                 const Params& params,
-                                                 const std::vector<std::string>& ids,
-                                                 const RunOptions& options) {
+namespace {
+
+/// Checks the inputs of a simulation and returns a result with its lanes and their parameters
+/// set, and no runs yet: the lanes of `params`, or one default lane per id of `ids`.
+std::shared_ptr<SimulationResult> lanes_for(const std::shared_ptr<const Trace>& trace,
+                                            const Params& params,
+                                            const std::vector<std::string>& ids) {
     if (!trace)
         throw SimulationError("no trace");
     if (auto errors = validate(params); !errors.empty())
         throw SimulationError(join_errors("parameters", errors));
     check_trace(*trace);
-
     auto result = std::make_shared<SimulationResult>();
     result->params = params;
     if (ids.empty()) {
@@ -118,11 +120,21 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
         for (const std::string& id : ids)
             result->lanes.push_back(Lane{id, {}, {}, false});
     }
-    std::vector<std::unique_ptr<Algorithm>> algorithms;
-    for (const Lane& lane : result->lanes) {
-        algorithms.push_back(make_algorithm(lane.algorithm));
+    for (const Lane& lane : result->lanes)
         result->lane_params.push_back(params_for_lane(params, lane));
-    }
+    return result;
+}
+
+}  // namespace
+
+std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> trace,
+                                                 const Params& params,
+                                                 const std::vector<std::string>& ids,
+                                                 const RunOptions& options) {
+    const std::shared_ptr<SimulationResult> result = lanes_for(trace, params, ids);
+    std::vector<std::unique_ptr<Algorithm>> algorithms;
+    for (const Lane& lane : result->lanes)
+        algorithms.push_back(make_algorithm(lane.algorithm));
     result->runs.resize(algorithms.size());
     run_all(algorithms.size(), trace->requests.size(), options, [&](std::size_t i) {
         result->runs[i] = algorithms[i]->run(*trace, result->lane_params[i], options);
@@ -134,21 +146,14 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
 
 std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const Trace> trace,
                                                            const Params& params) {
-    if (!trace)
-        throw SimulationError("no trace");
-    if (auto errors = validate(params); !errors.empty())
-        throw SimulationError(join_errors("parameters", errors));
-    check_trace(*trace);
-    auto result = std::make_shared<SimulationResult>();
-    result->params = params;
-    result->lanes = lanes_of(params);
-    for (const Lane& lane : result->lanes) {
-        result->lane_params.push_back(params_for_lane(params, lane));
-        (void)make_algorithm(lane.algorithm);  // the same error for an unknown id
-        const AlgorithmInfo& info = *Registry::instance().find(lane.algorithm);
+    const std::shared_ptr<SimulationResult> result = lanes_for(trace, params, {});
+    for (std::size_t i = 0; i < result->lanes.size(); ++i) {
+        const std::string& id = result->lanes[i].algorithm;
+        (void)make_algorithm(id);  // the same error for an unknown id
+        const AlgorithmInfo& info = *Registry::instance().find(id);
         if (!info.reference)
-            throw SimulationError("algorithm \"" + lane.algorithm + "\" has no reference run");
-        result->runs.push_back(info.reference(*trace, result->lane_params.back()));
+            throw SimulationError("algorithm \"" + id + "\" has no reference run");
+        result->runs.push_back(info.reference(*trace, result->lane_params[i]));
     }
     label_runs(*result);
     result->trace = std::move(trace);
