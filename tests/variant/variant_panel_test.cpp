@@ -51,12 +51,7 @@ private Q_SLOTS:
         QLineEdit* rate = fieldLabelled(panel, QStringLiteral("Refill rate (per tick)"));
         QVERIFY(rate != nullptr);
         QTest::keyClicks(rate, QStringLiteral("0.4"));
-        QStringList shown;
-        for (const QLabel* label : panel.findChildren<QLabel*>()) {
-            if (!label->isHidden()) {
-                shown << label->text();
-            }
-        }
+        const QStringList shown = shownTexts(panel);
         QVERIFY2(shown.contains(
                      QStringLiteral("0.4 is a decimal: write 2/5 (fractions keep RateLab exact)")),
                  qPrintable(shown.join(u'|')));
