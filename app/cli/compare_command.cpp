@@ -6,6 +6,7 @@
 #include "ratelab/io/lane_spec.h"
 #include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
@@ -18,6 +19,22 @@ using Row = std::vector<std::string>;
 std::string count_and_cost(std::int64_t count, std::int64_t cost) {
     return cost == count ? std::to_string(count)
                          : std::to_string(count) + " (cost " + std::to_string(cost) + ")";
+}
+
+/// A key as the table names it: the default key "" reads as (default).
+std::string key_label(const std::string& key) {
+    return key.empty() ? "(default)" : key;
+}
+
+/// "pro: 9 in 10 ticks > 8" for a key over its own L, "free: 2 in 10 ticks (L 2)" within it.
+std::string worst_key_text(const Trace& trace, const LaneKeys& keys) {
+    const KeyFigures* worst = keys.worst_key();
+    if (worst == nullptr)
+        return "-";
+    const std::string limit = std::to_string(worst->limit);
+    return io::terminal_safe(key_label(trace.key_name(worst->key))) + ": " +
+           std::to_string(worst->worst_burst.cost) + " in " + std::to_string(worst->window) +
+           " ticks" + (worst->over_limit() ? " > " + limit : " (L " + limit + ")");
 }
 
 /// Left-aligned text columns, numbers right-aligned, two spaces apart.
@@ -59,8 +76,15 @@ int run_compare(const Arguments& args, CommandIo& io) {
                        ": L = " + std::to_string(doc.params.base.limit) +
                        " per W = " + std::to_string(doc.params.base.window) + " ticks, " +
                        std::to_string(trace->requests.size()) + " requests\n\n";
-    std::vector<Row> rows = {{"algorithm", "accepted", "rejected", "worst burst", "max delay",
-                              "state after the last request"}};
+    // With several keys, the burst summed over them is not held to any one key's L: each key
+    // is judged against its own tier in a column of its own.
+    const bool keyed = key_figures_need_decisions(*trace, result->params);
+    Row header = {"algorithm", "accepted", "rejected",
+                  keyed ? "worst burst, all keys" : "worst burst", "max delay"};
+    if (keyed)
+        header.push_back("worst key, against its own L");
+    header.push_back("state after the last request");
+    std::vector<Row> rows = {header};
     for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
         const AlgorithmRun& run = result->runs[lane];
         const Burst& burst = run.worst_burst;
@@ -68,18 +92,27 @@ int run_compare(const Arguments& args, CommandIo& io) {
         if (!trace->requests.empty()) {
             const Request& last = trace->requests.back();
             state = state_at(*result, lane, last.key, last.tick).summary;
+            if (keyed)
+                state = io::terminal_safe(key_label(trace->key_name(last.key))) + ": " + state;
         }
         // The default lanes go by their ids, as scripts read them; a chosen lane by its spec.
         const Lane& chosen = result->lanes[lane];
         const std::string name = chosen.params.empty() && chosen.label.empty()
                                      ? run.id
                                      : io::terminal_safe(io::lane_spec(chosen));
-        rows.push_back({name, count_and_cost(run.totals.accepted, run.totals.accepted_cost),
-                        count_and_cost(run.totals.rejected, run.totals.rejected_cost),
-                        std::to_string(burst.cost) + " from tick " + burst.start.to_short(),
-                        run.releases ? run.totals.max_delay.to_short() : "-", state});
+        Row row = {name, count_and_cost(run.totals.accepted, run.totals.accepted_cost),
+                   count_and_cost(run.totals.rejected, run.totals.rejected_cost),
+                   std::to_string(burst.cost) + " from tick " + burst.start.to_short(),
+                   run.releases ? run.totals.max_delay.to_short() : "-"};
+        if (keyed)
+            row.push_back(worst_key_text(*trace, key_figures(*result, lane)));
+        row.push_back(state);
+        rows.push_back(std::move(row));
     }
-    text += render_table(rows, {false, true, true, false, true, false});
+    std::vector<bool> right = {false, true, true, false, true, false};
+    if (keyed)
+        right.push_back(false);
+    text += render_table(rows, right);
     write_output(args, text, io);
     return kExitOk;
 }

@@ -6,6 +6,7 @@
 #include "ratelab/io/report.h"
 #include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/limits.h"
 #include "ratelab/registry.h"
 
@@ -30,7 +31,9 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     io::ReportOptions options;
     options.summary = args.has("summary");
     RunOptions run;
-    run.keep_decisions = !options.summary;  // a summary needs no per-request columns
+    // A summary needs no per-request columns, but each key's figures, judged against its own
+    // tier, are counted from them when the trace has several keys.
+    run.keep_decisions = !options.summary || key_figures_need_decisions(*trace, doc.params);
     const std::string format = args.get("format").value_or("json");
     if (format != "json" && format != "ndjson" && format != "csv") {
         throw UsageError("--format must be json, ndjson or csv, not \"" + format + "\"");

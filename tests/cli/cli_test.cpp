@@ -91,6 +91,22 @@ TEST_CASE("cli: simulate options") {
     CHECK(summary["algorithms"].size() == 6);
     CHECK_FALSE(summary["algorithms"][0].contains("decisions"));
 
+    // key-tiers: free (L = 2), pro (L = 8) and guest (the trace's L = 4) each stay within their
+    // own limit under the window algorithms and the queue, though 14 pass in ten ticks in all;
+    // the token bucket and GCRA let guest's bucket of 4 plus its refill through, 5 in ten ticks.
+    const Json tiers =
+        Json::parse(run_cli("simulate \"" + kSource + "/traces/key-tiers.json\" --summary").out);
+    for (const Json& lane : tiers["algorithms"]) {
+        INFO(lane["id"]);
+        const bool bucket = lane["id"] == "token_bucket" || lane["id"] == "gcra";
+        CHECK(lane["over_limit"] == bucket);
+        REQUIRE(lane["keys"].size() == 3);
+        CHECK(lane["keys"][0]["key"] == "free");
+        CHECK(lane["keys"][2]["limit"] == 8);
+        CHECK(lane["worst_key"]["key"] == (bucket ? "guest" : "free"));
+        CHECK_FALSE(lane.contains("decisions"));
+    }
+
     const fs::path dir = cli_scratch_dir("simulate");
     const CliRun to_file =
         run_cli("simulate " + kDefaultTrace + " -o \"" + (dir / "r.json").string() + "\"");

@@ -2,9 +2,9 @@
 #include <filesystem>
 #include <sstream>
 
+#include "catch.h"
 #include "ratelab/io/report.h"
 #include "ratelab/io/trace_file.h"
-#include "catch.h"
 #include "ratelab/simulation.h"
 
 using namespace ratelab;
@@ -38,9 +38,58 @@ TEST_CASE("io/report: keys come in the documented order") {
     }
     CHECK(run == std::vector<std::string>{"id", "label", "params", "accepted", "rejected",
                                           "accepted_cost", "rejected_cost", "worst_burst",
-                                          "decisions"});
+                                          "over_limit", "worst_key", "keys", "decisions"});
+    std::vector<std::string> key;
+    for (const auto& [name, value] : report["algorithms"][0]["keys"][0].items()) {
+        key.push_back(name);
+    }
+    CHECK(key == std::vector<std::string>{"key", "limit", "window", "accepted", "rejected",
+                                          "accepted_cost", "rejected_cost", "worst_burst",
+                                          "over_limit"});
     CHECK(report["algorithms"][0]["decisions"][1].dump() ==
           R"({"index":1,"tick":7,"cost":2,"key":"alice","accepted":true})");
+}
+
+TEST_CASE("io/report: each key is judged against its own tier, with or without --summary") {
+    // free (L = 2) sends 3 at tick 0; pro (L = 8) sends 5 of cost 2 over ticks 0 to 4; the
+    // trace's L is 4. The sliding log lets free's 2 and pro's 4 through: 2 + 8 cost in ten
+    // ticks, over the trace's L when summed, though neither key passed its own.
+    TraceBuilder builder;
+    for (int i = 0; i < 3; ++i)
+        builder.add(0, 1, "free");
+    for (Tick tick = 0; tick < 5; ++tick)
+        builder.add(tick, 2, "pro");
+    auto trace = std::make_shared<const Trace>(std::move(builder).take());
+    Params params;
+    params.base = {4, 10, {}};
+    params.keys["free"] = {2, 10, {}};
+    params.keys["pro"] = {8, 10, {}};
+    const auto result = simulate(trace, params, {"sliding_log", "token_bucket"});
+    for (const bool summary : {false, true}) {
+        INFO("summary " << summary);
+        ReportOptions options;
+        options.summary = summary;
+        const Report report = make_report(*result, options);
+        const Json& log = report["algorithms"][0];
+        CHECK(log["worst_burst"]["cost"] == 10);
+        CHECK(log["over_limit"] == false);
+        REQUIRE(log["keys"].size() == 2);
+        CHECK(log["keys"][0].dump() ==
+              R"({"key":"free","limit":2,"window":10,"accepted":2,"rejected":1,)"
+              R"("accepted_cost":2,"rejected_cost":1,"worst_burst":{"cost":2,"start":0},)"
+              R"("over_limit":false})");
+        CHECK(log["keys"][1]["accepted_cost"] == 8);
+        CHECK(log["keys"][1]["rejected"] == 1);
+        CHECK(log["worst_key"]["key"] == "free");  // 2 of 2 and 8 of 8: the first by name
+        // pro's bucket holds 8 tokens and gains 0.8 a tick: 4 requests of 2 at once and one
+        // more by tick 4, 10 in ten ticks against its L of 8.
+        const Json& bucket = report["algorithms"][1];
+        CHECK(bucket["keys"][1]["worst_burst"]["cost"] == 10);
+        CHECK(bucket["keys"][1]["over_limit"] == true);
+        CHECK(bucket["over_limit"] == true);
+        CHECK(bucket["worst_key"].dump() ==
+              R"({"key":"pro","limit":8,"window":10,"cost":10,"start":0})");
+    }
 }
 
 TEST_CASE("io/report: times are numbers in ticks, and never is a word") {

@@ -4,6 +4,7 @@
 
 #include "inline_json.h"
 #include "params_json.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 
 namespace ratelab::io {
@@ -44,7 +45,9 @@ bool is_flat(const Json& value) {
     return true;
 }
 
-void format_into(std::string& out, const Json& value, int indent) {
+/// `one_line_items`: each element of this array is written on one line whatever it holds (a
+/// lane's keys, which hold their worst burst).
+void format_into(std::string& out, const Json& value, int indent, bool one_line_items = false) {
     if (!value.is_structured() || value.empty() || is_flat(value)) {
         out += detail::inline_json(value);
         return;
@@ -58,10 +61,35 @@ void format_into(std::string& out, const Json& value, int indent) {
         if (object) {
             out += detail::json_string(it.key()) + ": ";
         }
-        format_into(out, it.value(), indent + 2);
+        if (one_line_items) {
+            out += detail::inline_json(it.value());
+        } else {
+            format_into(out, it.value(), indent + 2, object && it.key() == "keys");
+        }
         first = false;
     }
     out += '\n' + std::string(static_cast<std::size_t>(indent), ' ') + (object ? "}" : "]");
+}
+
+Json burst_json(const Burst& burst) {
+    return {{"cost", burst.cost}, {"start", time_to_json(burst.start)}};
+}
+
+/// A key's entry of a lane: its figures judged against its own tier.
+Json key_json(const Trace& trace, const KeyFigures& key, bool releases) {
+    Json entry;
+    entry["key"] = trace.key_name(key.key);
+    entry["limit"] = key.limit;
+    entry["window"] = key.window;
+    entry["accepted"] = key.totals.accepted;
+    entry["rejected"] = key.totals.rejected;
+    entry["accepted_cost"] = key.totals.accepted_cost;
+    entry["rejected_cost"] = key.totals.rejected_cost;
+    entry["worst_burst"] = burst_json(key.worst_burst);
+    entry["over_limit"] = key.over_limit();
+    if (releases)
+        entry["max_delay"] = time_to_json(key.totals.max_delay);
+    return entry;
 }
 
 /// A lane's entry of the report, without its decisions.
@@ -77,8 +105,25 @@ Json lane_json(const SimulationResult& result, std::size_t lane) {
     entry["rejected"] = run.totals.rejected;
     entry["accepted_cost"] = run.totals.accepted_cost;
     entry["rejected_cost"] = run.totals.rejected_cost;
-    entry["worst_burst"] = {{"cost", run.worst_burst.cost},
-                            {"start", time_to_json(run.worst_burst.start)}};
+    // Summed over every key: with several keys, no one key's L applies to it.
+    entry["worst_burst"] = burst_json(run.worst_burst);
+    if (run.releases)
+        entry["max_delay"] = time_to_json(run.totals.max_delay);
+    if (!has_key_figures(result, lane))
+        return entry;  // a run without decisions over several keys: see key_figures()
+    const LaneKeys keys = key_figures(result, lane);
+    entry["over_limit"] = keys.over_limit;
+    if (const KeyFigures* worst = keys.worst_key()) {
+        entry["worst_key"] = {{"key", result.trace->key_name(worst->key)},
+                              {"limit", worst->limit},
+                              {"window", worst->window},
+                              {"cost", worst->worst_burst.cost},
+                              {"start", time_to_json(worst->worst_burst.start)}};
+    }
+    Json list = Json::array();
+    for (const KeyFigures& key : keys.keys)
+        list.push_back(key_json(*result.trace, key, run.releases));
+    entry["keys"] = std::move(list);
     return entry;
 }
 

@@ -20,7 +20,10 @@ struct ReportOptions {
 
 /// The simulation report documented in the README:
 /// {"limit", "window", "algorithms": [{"id", "label", "params", "accepted", "rejected",
-/// "accepted_cost", "rejected_cost", "worst_burst": {"cost", "start"}, "decisions": [...]}]}. Each
+/// "accepted_cost", "rejected_cost", "worst_burst": {"cost", "start"}, "max_delay" (shapers),
+/// "over_limit", "worst_key", "keys": [...], "decisions": [...]}]}. "keys" holds each key's
+/// figures against its own tier (ratelab/key_figures.h), one line per key; it and the two
+/// before it are left out when the run kept no decisions over several keys. Each
 /// decision has "index", "tick", "cost", "key", "accepted", then "retry_after" for a rejection (a
 /// number of ticks, or "never") and "release" and "delay" for a leaky_bucket acceptance. Decisions
 /// are left out when `options.summary` is set or the run kept none.

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "ratelab/algorithm.h"
+#include "ratelab/model.h"
+#include "ratelab/simulation.h"
+
+namespace ratelab {
+
+/// One key's figures in one lane, judged against the key's own tier: its worst burst is counted
+/// over the key's own W and compared with the key's own L.
+struct KeyFigures {
+    KeyId key = 0;
+    std::int64_t limit = 0;  ///< the key's L
+    Tick window = 0;         ///< the key's W
+    std::int64_t requests = 0;
+    Totals totals;  ///< max_delay: shapers only, 0 elsewhere
+    Burst worst_burst;
+
+    bool over_limit() const { return worst_burst.cost > limit; }
+    friend bool operator==(const KeyFigures&, const KeyFigures&) = default;
+};
+
+/// Every key's figures in one lane.
+struct LaneKeys {
+    std::vector<KeyFigures> keys;  ///< the keys with requests, sorted by name
+    /// The key whose worst burst is the largest relative to its own L (the first by name on a
+    /// tie); nothing when no request was accepted.
+    std::optional<std::size_t> worst;
+    /// Whether some key's worst burst exceeds its own L.
+    bool over_limit = false;
+
+    const KeyFigures* worst_key() const { return worst ? &keys[*worst] : nullptr; }
+    friend bool operator==(const LaneKeys&, const LaneKeys&) = default;
+};
+
+/// Which requests key_figures() looks at: the first `count` (all of them when nothing), and of a
+/// shaper's units only those let through by `released_by` (the clock), as simulate_prefix().
+struct KeyScope {
+    std::optional<std::size_t> count;
+    std::optional<Tick> released_by;
+};
+
+/// Whether key_figures() can answer for lane `lane` of `result`: when the lane kept its
+/// decisions, or when one key made every request and counts its bursts over the trace's W (then
+/// the lane's own figures are that key's, and a prefix's come from simulate_prefix()).
+bool has_key_figures(const SimulationResult& result, std::size_t lane);
+
+/// The figures of every key of lane `lane` over the requests `scope` names: from the lane's
+/// decisions, in one pass over them. Without decisions, only for a trace of one key whose W is
+/// the trace's (has_key_figures()), and then `prefix_run`, when given, is the lane's run of
+/// simulate_prefix() over the same scope. Throws SimulationError when it cannot answer.
+LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const KeyScope& scope = {},
+                     const AlgorithmRun* prefix_run = nullptr);
+
+/// The key every request of `trace` has, or nothing when they have several (or there are none).
+std::optional<KeyId> only_key(const Trace& trace);
+
+/// Whether a run over `trace` must keep its decisions for key_figures() to answer: when several
+/// keys made requests, or one key whose W is not the trace's.
+bool key_figures_need_decisions(const Trace& trace, const Params& params);
+
+}  // namespace ratelab

@@ -1,0 +1,242 @@
+// Per-key figures (ratelab/key_figures.h): hand-worked cases with tiers, and on seeded random
+// traces the figures of every key equal a simulation of that key's requests alone under its
+// own tier, whole and for prefixes. A failure prints the seed; set RATELAB_PROPERTY_SEED to
+// replay one.
+#include <cstdlib>
+#include <random>
+
+#include "catch.h"
+#include "ratelab/key_figures.h"
+#include "ratelab/registry.h"
+#include "test_support.h"
+
+using namespace ratelab;
+using namespace ratelab::test;
+
+namespace {
+
+std::string key_of(const SimulationResult& result, const KeyFigures& figures) {
+    return result.trace->key_name(figures.key);
+}
+
+/// Two requests a tick for five ticks from each of three keys: free (L = 2), pro (L = 8) and
+/// guest, which has no tier (L = 4): bundled as traces/key-tiers.json.
+std::shared_ptr<const SimulationResult> key_tiers(const std::string& algorithm) {
+    TraceBuilder builder;
+    for (Tick tick = 0; tick < 5; ++tick) {
+        for (const char* key : {"free", "pro", "guest"}) {
+            builder.add(tick, 1, key);
+            builder.add(tick, 1, key);
+        }
+    }
+    Params params = limits(4, 10);
+    params.keys["free"].limit = 2;
+    params.keys["pro"].limit = 8;
+    return simulate(std::make_shared<const Trace>(std::move(builder).take()), params, {algorithm});
+}
+
+}  // namespace
+
+TEST_CASE("each key is judged against its own tier, not the sum against the trace's L") {
+    const auto result = key_tiers("sliding_log");
+    // Summed over keys the log let through 2 + 8 + 4 in ten ticks: more than the trace's L = 4.
+    CHECK(result->runs[0].worst_burst.cost == 14);
+    const LaneKeys lane = key_figures(*result, 0);
+    REQUIRE(lane.keys.size() == 3);
+    CHECK(key_of(*result, lane.keys[0]) == "free");
+    CHECK(key_of(*result, lane.keys[1]) == "guest");
+    CHECK(key_of(*result, lane.keys[2]) == "pro");
+    const std::int64_t accepted[] = {2, 4, 8};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const KeyFigures& key = lane.keys[i];
+        CHECK(key.requests == 10);
+        CHECK(key.limit == accepted[i]);
+        CHECK(key.window == 10);
+        CHECK(key.totals.accepted == accepted[i]);
+        CHECK(key.totals.rejected == 10 - accepted[i]);
+        CHECK(key.totals.rejected_cost == 10 - accepted[i]);
+        CHECK(key.worst_burst == Burst{accepted[i], Rational(0)});
+        CHECK_FALSE(key.over_limit());
+    }
+    CHECK_FALSE(lane.over_limit);
+    // All three used their whole limit: the first by name is the worst.
+    REQUIRE(lane.worst_key() != nullptr);
+    CHECK(key_of(*result, *lane.worst_key()) == "free");
+}
+
+TEST_CASE("a key over its own limit is the lane's worst, relative to its L") {
+    // The fixed window lets free's 2 through at ticks 8 and 9 and 2 more at 10 and 11: 4 in
+    // ten ticks against its L of 2. Pro's 8 (at most) and guest's 4 stay within theirs.
+    TraceBuilder builder;
+    for (Tick tick : {8, 9, 10, 11}) {
+        builder.add(tick, 1, "free");
+        builder.add(tick, 2, "pro");
+    }
+    Params params = limits(4, 10);
+    params.keys["free"].limit = 2;
+    params.keys["pro"].limit = 8;
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params,
+                                 {"fixed_window"});
+    const LaneKeys lane = key_figures(*result, 0);
+    REQUIRE(lane.keys.size() == 2);
+    CHECK(lane.keys[0].worst_burst == Burst{4, Rational(8)});
+    CHECK(lane.keys[0].over_limit());
+    CHECK(lane.keys[1].worst_burst.cost == 8);  // 2 + 2 before tick 10, 2 + 2 after
+    CHECK_FALSE(lane.keys[1].over_limit());
+    CHECK(lane.over_limit);
+    REQUIRE(lane.worst_key() != nullptr);
+    CHECK(key_of(*result, *lane.worst_key()) == "free");  // 4/2 beats pro's 8/8
+}
+
+TEST_CASE("a key's worst burst is counted over its own window") {
+    // free: L = 2 per W = 5. Two requests at 0 and two at 5 are all accepted by the fixed
+    // window: 2 in any five ticks, though 4 in the trace's ten.
+    const auto trace = make_trace({{0, 1, "free"}, {0, 1, "free"}, {5, 1, "free"}, {5, 1, "free"}});
+    Params params = limits(4, 10);
+    params.keys["free"].limit = 2;
+    params.keys["free"].window = 5;
+    const auto result = simulate(trace, params, {"fixed_window"});
+    CHECK(result->runs[0].worst_burst.cost == 4);
+    const LaneKeys lane = key_figures(*result, 0);
+    REQUIRE(lane.keys.size() == 1);
+    CHECK(lane.keys[0].window == 5);
+    CHECK(lane.keys[0].totals.accepted == 4);
+    CHECK(lane.keys[0].worst_burst.cost == 2);
+    CHECK_FALSE(lane.over_limit);
+}
+
+TEST_CASE("a shaper's key figures count the units it let through, and its longest delay") {
+    // L = 2 per 10 ticks: a queue of 2 units, one let through every 5 ticks. Key a's three
+    // requests at tick 0 leave at 0, 5 and 10; at tick 1 its queue is full. b's one request
+    // leaves at once: each key has its own queue.
+    const auto trace =
+        make_trace({{0, 1, "a"}, {0, 1, "a"}, {0, 1, "b"}, {0, 1, "a"}, {1, 1, "a"}});
+    const auto result = simulate(trace, limits(2, 10), {"leaky_bucket"});
+    const LaneKeys lane = key_figures(*result, 0);
+    REQUIRE(lane.keys.size() == 2);
+    const KeyFigures& a = lane.keys[0];
+    CHECK(a.totals.accepted == 3);
+    CHECK(a.totals.rejected == 1);
+    CHECK(a.totals.max_delay == Rational(10));
+    CHECK(a.worst_burst == Burst{2, Rational(0)});
+    CHECK(lane.keys[1].totals.max_delay == Rational(0));
+    // By tick 3 only a's first unit has left.
+    const LaneKeys by3 = key_figures(*result, 0, KeyScope{{}, Tick{3}});
+    CHECK(by3.keys[0].worst_burst.cost == 1);
+}
+
+TEST_CASE("a trace of one key has its figures without decisions") {
+    const auto trace = make_trace({{0, 1, "solo"}, {1, 1, "solo"}, {2, 3, "solo"}, {9, 1, "solo"}});
+    Params params = limits(4, 10);
+    params.keys["solo"].limit = 3;
+    RunOptions summary;
+    summary.keep_decisions = false;
+    const auto kept = simulate(trace, params);
+    const auto bare = simulate(trace, params, {}, summary);
+    for (std::size_t lane = 0; lane < kept->runs.size(); ++lane) {
+        INFO(kept->runs[lane].id);
+        REQUIRE(has_key_figures(*bare, lane));
+        const LaneKeys from_decisions = key_figures(*kept, lane);
+        CHECK(key_figures(*bare, lane) == from_decisions);
+        CHECK(from_decisions.keys.at(0).limit == 3);
+        // A prefix needs the prefix's run.
+        CHECK_THROWS_AS(key_figures(*bare, lane, KeyScope{2, {}}), SimulationError);
+        const auto head = simulate_prefix(*kept, 2);
+        CHECK(key_figures(*bare, lane, KeyScope{2, {}}, &head->runs[lane]) ==
+              key_figures(*kept, lane, KeyScope{2, {}}));
+    }
+    // Two keys, or one with a W of its own, need the decisions.
+    params.keys["solo"].window = 5;
+    CHECK_FALSE(has_key_figures(*simulate(trace, params, {}, summary), 0));
+    CHECK_THROWS_AS(key_figures(*simulate(trace, params, {}, summary), 0), SimulationError);
+}
+
+namespace {
+
+std::uint64_t base_seed() {
+    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
+        return std::strtoull(fixed, nullptr, 10);
+    return std::random_device{}();
+}
+
+/// `result` restricted to the first `count` requests of key `name`, simulated alone under the
+/// key's own tier (so that the worst burst is counted over its W).
+std::shared_ptr<const SimulationResult> alone(const SimulationResult& result,
+                                              const std::string& name, std::size_t count,
+                                              std::optional<Tick> released_by) {
+    TraceBuilder builder;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Request& r = result.trace->requests[i];
+        if (result.trace->key_name(r.key) == name)
+            builder.add(r.tick, r.cost, name);
+    }
+    Params own;
+    own.base = result.params.for_key(name);
+    own.rejections_count = result.params.rejections_count;
+    own.lanes = result.lanes;
+    const auto whole = simulate(std::make_shared<const Trace>(std::move(builder).take()), own);
+    return released_by ? simulate_prefix(*whole, whole->trace->requests.size(), released_by)
+                       : whole;
+}
+
+}  // namespace
+
+TEST_CASE("every key's figures equal its requests simulated alone under its tier") {
+    const std::uint64_t seed = base_seed();
+    for (std::uint64_t n = 0; n < 120; ++n) {
+        std::mt19937_64 rng(seed + n);
+        auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+            return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+        };
+        Params params = limits(pick(1, 6), std::vector<Tick>{1, 3, 10, 25}[pick(0, 3)]);
+        params.rejections_count = pick(0, 3) == 0;
+        const int keys = static_cast<int>(pick(1, 4));
+        for (int k = 1; k < keys; ++k) {
+            if (pick(0, 1) == 1) {
+                Limits& tier = params.keys["k" + std::to_string(k)];
+                tier.limit = pick(1, 8);
+                tier.window = std::vector<Tick>{1, 4, 10, 30}[pick(0, 3)];
+            }
+        }
+        for (const AlgorithmInfo* info : Registry::instance().all())
+            params.lanes.push_back(Lane{info->id, {}, {}, false});
+        TraceBuilder builder;
+        Tick tick = 0;
+        const std::int64_t requests = pick(1, 200);
+        for (std::int64_t i = 0; i < requests; ++i) {
+            tick += pick(0, 3) == 0 ? pick(0, 20) : pick(0, 1);
+            const std::int64_t key = pick(0, keys - 1);
+            builder.add(tick, static_cast<std::uint32_t>(pick(0, 5) == 0 ? pick(1, 6) : 1),
+                        key == 0 ? std::string() : "k" + std::to_string(key));
+        }
+        const auto result =
+            simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+        const std::size_t total = result->trace->requests.size();
+        const std::size_t count =
+            static_cast<std::size_t>(pick(0, static_cast<std::int64_t>(total)));
+        const std::optional<Tick> released_by =
+            pick(0, 1) == 1 ? std::optional<Tick>(pick(0, tick + 10)) : std::nullopt;
+        for (const auto& [scope_count, scope_by] :
+             {std::pair{total, std::optional<Tick>()}, std::pair{count, released_by}}) {
+            INFO("seed " << seed + n << ", first " << scope_count << " requests");
+            for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+                INFO(result->runs[lane].id);
+                const LaneKeys figures =
+                    key_figures(*result, lane, KeyScope{scope_count, scope_by});
+                bool over = false;
+                for (const KeyFigures& key : figures.keys) {
+                    const std::string& name = result->trace->key_name(key.key);
+                    INFO("key \"" << name << "\"");
+                    const auto own = alone(*result, name, scope_count, scope_by);
+                    const AlgorithmRun& run = own->runs[lane];
+                    CHECK(key.requests == static_cast<std::int64_t>(own->trace->requests.size()));
+                    CHECK(key.totals == run.totals);
+                    CHECK(key.worst_burst == run.worst_burst);
+                    CHECK(key.limit == result->params.for_key(name).limit);
+                    over = over || run.worst_burst.cost > key.limit;
+                }
+                CHECK(figures.over_limit == over);
+            }
+        }
+    }
+}
