@@ -119,6 +119,8 @@ KeyFigures from_decisions(const Trace& trace, const AlgorithmRun& run, const Alg
 std::optional<KeyId> only_key(const Trace& trace) {
     if (trace.requests.empty())
         return std::nullopt;
+    if (trace.keys.size() == 1)
+        return KeyId{0};
     const KeyId key = trace.requests.front().key;
     if (std::any_of(trace.requests.begin(), trace.requests.end(),
                     [key](const Request& r) { return r.key != key; })) {
@@ -134,9 +136,17 @@ bool key_figures_need_decisions(const Trace& trace, const Params& params) {
     return !key || params.for_key(trace.key_name(*key)).window != params.base.window;
 }
 
+bool key_figures_need_decisions(const SimulationResult& result) {
+    if (result.trace->requests.empty())
+        return false;
+    return !result.sole_key ||
+           result.params.for_key(result.trace->key_name(*result.sole_key)).window !=
+               result.params.base.window;
+}
+
 bool has_key_figures(const SimulationResult& result, std::size_t lane) {
-    return lane < result.runs.size() && (result.runs[lane].has_decisions() ||
-                                         !key_figures_need_decisions(*result.trace, result.params));
+    return lane < result.runs.size() &&
+           (result.runs[lane].has_decisions() || !key_figures_need_decisions(result));
 }
 
 LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const KeyScope& scope,
@@ -152,19 +162,23 @@ LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const Key
     LaneKeys out;
     if (count == 0)
         return out;
-    if (!run.has_decisions()) {
+    if (!key_figures_need_decisions(result)) {
         // One key, counted over the trace's W: the lane's own figures are the key's.
-        const AlgorithmRun& figures = prefix_run != nullptr ? *prefix_run : run;
-        if (prefix_run == nullptr && count != trace.requests.size())
-            throw SimulationError("a prefix of a lane without decisions needs its prefix run");
-        const KeyId key = trace.requests.front().key;
-        const Limits& limits = params.for_key(trace.key_name(key));
-        out.keys.push_back(KeyFigures{key, limits.limit, limits.window,
-                                      static_cast<std::int64_t>(count), figures.totals,
-                                      figures.worst_burst});
-        sort_and_judge(trace, out);
-        return out;
+        const bool whole = count == trace.requests.size() && !scope.released_by;
+        const AlgorithmRun* figures = prefix_run != nullptr ? prefix_run : whole ? &run : nullptr;
+        if (figures != nullptr) {
+            const KeyId key = trace.requests.front().key;
+            const Limits& limits = params.for_key(trace.key_name(key));
+            out.keys.push_back(KeyFigures{key, limits.limit, limits.window,
+                                          static_cast<std::int64_t>(count), figures->totals,
+                                          figures->worst_burst});
+            sort_and_judge(trace, out);
+            return out;
+        }
     }
+    if (!run.has_decisions())
+        throw SimulationError("lane " + std::to_string(lane) +
+                              ": a part of a run without decisions needs its own run");
     const AlgorithmInfo& info = *Registry::instance().find(run.id);
     const ByKey groups = group_by_key(trace, count);
     for (KeyId key = 0; key < trace.keys.size(); ++key) {
@@ -178,6 +192,28 @@ LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const Key
     }
     sort_and_judge(trace, out);
     return out;
+}
+
+JudgedBurst judged_burst(const SimulationResult& result, std::size_t lane, const LaneKeys* keys,
+                         const AlgorithmRun& shown) {
+    const Trace& trace = *result.trace;
+    const Params& params = result.lane_params.at(lane);
+    if (keys != nullptr) {
+        if (const KeyFigures* worst = keys->worst_key())
+            return JudgedBurst{worst->worst_burst, worst->limit, worst->window, worst->key};
+        if (keys->keys.size() == 1) {  // one key, nothing accepted yet
+            const KeyFigures& only = keys->keys.front();
+            return JudgedBurst{only.worst_burst, only.limit, only.window, only.key};
+        }
+    }
+    if (const auto key = result.sole_key) {
+        const Limits& limits = params.for_key(trace.key_name(*key));
+        if (limits.window == params.base.window)
+            return JudgedBurst{shown.worst_burst, limits.limit, limits.window, key};
+    } else if (trace.requests.empty()) {
+        return JudgedBurst{shown.worst_burst, params.base.limit, params.base.window, {}};
+    }
+    return JudgedBurst{shown.worst_burst, 0, params.base.window, {}};
 }
 
 }  // namespace ratelab

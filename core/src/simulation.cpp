@@ -5,6 +5,7 @@
 #include <exception>
 #include <thread>
 
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 
 namespace ratelab {
@@ -140,6 +141,7 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
         result->runs[i] = algorithms[i]->run(*trace, result->lane_params[i], options);
     });
     label_runs(*result);
+    result->sole_key = only_key(*trace);
     result->trace = std::move(trace);
     return result;
 }
@@ -156,6 +158,7 @@ std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const
         result->runs.push_back(info.reference(*trace, result->lane_params[i]));
     }
     label_runs(*result);
+    result->sole_key = only_key(*trace);
     result->trace = std::move(trace);
     return result;
 }
@@ -198,6 +201,7 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
                 : algorithms[i]->run(*trace, params, options);
     });
     label_runs(*result);
+    result->sole_key = only_key(*trace);
     result->trace = std::move(trace);
     return result;
 }
@@ -211,6 +215,7 @@ std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& 
     result->params = full.params;
     result->lanes = full.lanes;
     result->lane_params = full.lane_params;
+    result->sole_key = full.sole_key;
     std::vector<std::unique_ptr<Algorithm>> algorithms;
     for (const Lane& lane : full.lanes)
         algorithms.push_back(make_algorithm(lane.algorithm));

@@ -240,3 +240,24 @@ TEST_CASE("every key's figures equal its requests simulated alone under its tier
         }
     }
 }
+
+TEST_CASE("a lane's headline burst is its worst key's, or a sum held to no limit") {
+    const auto kept = key_tiers("token_bucket");
+    const LaneKeys keys = key_figures(*kept, 0);
+    const JudgedBurst worst = judged_burst(*kept, 0, &keys, kept->runs[0]);
+    REQUIRE(worst.key.has_value());
+    CHECK(kept->trace->key_name(*worst.key) == "guest");
+    CHECK(worst.burst.cost == 5);  // a bucket of 4 and 0.4 a tick for four ticks
+    CHECK(worst.limit == 4);
+    CHECK(worst.over_limit());
+    CHECK_FALSE(kept->sole_key.has_value());
+    // A summary over several keys has no key figures: its sum is compared with nothing.
+    RunOptions summary;
+    summary.keep_decisions = false;
+    const auto bare = simulate(kept->trace, kept->params, {"token_bucket"}, summary);
+    REQUIRE_FALSE(has_key_figures(*bare, 0));
+    const JudgedBurst sum = judged_burst(*bare, 0, nullptr, bare->runs[0]);
+    CHECK(sum.burst.cost == bare->runs[0].worst_burst.cost);
+    CHECK(sum.limit == 0);
+    CHECK_FALSE(sum.over_limit());
+}

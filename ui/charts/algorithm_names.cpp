@@ -22,6 +22,42 @@ QString laneName(std::string_view id, std::string_view label) {
     return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
+QString keyName(std::string_view key) {
+    constexpr qsizetype kLongest = 40;  // characters; a key may be up to 256 bytes
+    if (key.empty()) {
+        return QCoreApplication::translate("Algorithm", "(default key)");
+    }
+    QString name = QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
+    if (name.size() > kLongest) {
+        name.truncate(name.at(kLongest - 1).isHighSurrogate() ? kLongest - 1 : kLongest);
+        name += QChar(0x2026);
+    }
+    return name;
+}
+
+QString judgedBurstText(const SimulationResult& result, const JudgedBurst& judged,
+                        bool several_keys) {
+    const QString count = QCoreApplication::translate("Timeline", "%1 in %2 ticks")
+                              .arg(judged.burst.cost)
+                              .arg(judged.window);
+    if (judged.limit == 0) {
+        return QCoreApplication::translate("Timeline", "%1, all keys").arg(count);
+    }
+    const bool named = several_keys && judged.key;
+    QString label = count;
+    if (judged.over_limit()) {
+        label =
+            !named && judged.limit == result.params.base.limit
+                ? QCoreApplication::translate("Timeline", "%1 > L").arg(count)
+                : QCoreApplication::translate("Timeline", "%1 > %2").arg(count).arg(judged.limit);
+    }
+    if (!named) {
+        return label;
+    }
+    return QCoreApplication::translate("Timeline", "%1: %2")
+        .arg(keyName(result.trace->key_name(*judged.key)), label);
+}
+
 QString algorithmSummary(std::string_view id) {
     const AlgorithmInfo* info = Registry::instance().find(id);
     return info ? QCoreApplication::translate("Algorithm", info->summary.c_str()) : QString();

@@ -40,10 +40,14 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
     const std::int64_t limit = result.params.base.limit;
     // Column edges as fractions of the width; the first column holds the names.
     const std::array<double, 6> edges{0.0, 0.30, 0.45, 0.60, 0.85, 1.0};
+    // With several keys, each is held to its own limit: the column shows the worst key's.
+    const bool several_keys = !result.sole_key && !result.trace->requests.empty();
     const std::array<QString, 5> headers{
         ComparisonTableText::tr("Algorithm"), ComparisonTableText::tr("Accepted"),
         ComparisonTableText::tr("Rejected"),
-        ComparisonTableText::tr("Worst burst in %1 ticks").arg(result.params.base.window),
+        several_keys
+            ? ComparisonTableText::tr("Worst burst, key against its own L")
+            : ComparisonTableText::tr("Worst burst in %1 ticks").arg(result.params.base.window),
         ComparisonTableText::tr("Longest delay")};
     const auto cell = [&](int column, double top) {
         const double left = target.left() + target.width() * edges[column];
@@ -86,16 +90,28 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
                          countAndCost(run.totals.accepted, run.totals.accepted_cost));
         painter.drawText(cell(2, top), Qt::AlignVCenter | Qt::AlignRight,
                          countAndCost(run.totals.rejected, run.totals.rejected_cost));
-        const bool over = run.worst_burst.cost > limit;
+        std::optional<LaneKeys> keys;
+        if (has_key_figures(result, lane))
+            keys = key_figures(result, lane);
+        const JudgedBurst judged = judged_burst(result, lane, keys ? &*keys : nullptr, run);
+        const bool over = judged.over_limit();
         QFont burst_font = theme.legend_font;
         burst_font.setBold(over);
         painter.setFont(burst_font);
         painter.setPen(over ? chart_colors::kOverLimitText : theme.text);
-        painter.drawText(cell(3, top), Qt::AlignVCenter | Qt::AlignRight,
-                         ComparisonTableText::tr("%1 from t = %2%3")
-                             .arg(run.worst_burst.cost)
-                             .arg(QString::fromStdString(run.worst_burst.start.to_short()),
-                                  over ? ComparisonTableText::tr(" (> L)") : QString()));
+        const QString start = QString::fromStdString(judged.burst.start.to_short());
+        painter.drawText(
+            cell(3, top), Qt::AlignVCenter | Qt::AlignRight,
+            several_keys
+                ? ComparisonTableText::tr("%1 from t = %2")
+                      .arg(judgedBurstText(result, judged, true), start)
+                : ComparisonTableText::tr("%1 from t = %2%3")
+                      .arg(judged.burst.cost)
+                      .arg(start, over
+                                      ? (judged.limit == limit
+                                             ? ComparisonTableText::tr(" (> L)")
+                                             : ComparisonTableText::tr(" (> %1)").arg(judged.limit))
+                                      : QString()));
         painter.setFont(theme.legend_font);
         painter.setPen(theme.text);
         painter.drawText(cell(4, top), Qt::AlignVCenter | Qt::AlignRight,

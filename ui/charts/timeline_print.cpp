@@ -118,6 +118,7 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     frame.result = result;
     frame.revealed = result;
     frame.decided = result->trace->requests.size();
+    frame.keys = countKeys(*result, *result, frame.decided, std::nullopt);
     // Every decision is shown: the clock stands past the end, so no future is greyed out and its
     // handle falls outside the plot.
     frame.now = static_cast<Tick>(std::ceil(to)) + 1;

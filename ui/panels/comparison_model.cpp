@@ -36,14 +36,15 @@ void ComparisonModel::setFrame(const Frame& frame) {
     const QVariant old_state = headerData(kState, Qt::Horizontal, Qt::DisplayRole);
     const QVariant old_burst = headerData(kWorstBurst, Qt::Horizontal, Qt::DisplayRole);
     frame_ = frame;
-    if (frame_.result && key_ >= frame_.result->trace->keys.size()) {
-        key_ = 0;
+    if (frame_.result && key_ && *key_ >= frame_.result->trace->keys.size()) {
+        key_.reset();
     }
     states_.clear();
     if (frame_.result) {
+        const KeyId key = shownKey();
         for (std::size_t lane = 0; lane < frame_.result->runs.size(); ++lane) {
             // Written as the decision tooltips write states, with ×, not the core's "x".
-            states_.push_back(mathSigns(state_at(*frame_.result, lane, key_, frame_.now).summary));
+            states_.push_back(mathSigns(state_at(*frame_.result, lane, key, frame_.now).summary));
         }
     }
     if (same_rows) {
@@ -59,7 +60,15 @@ void ComparisonModel::setFrame(const Frame& frame) {
     }
 }
 
-void ComparisonModel::setKey(KeyId key) {
+KeyId ComparisonModel::shownKey() const {
+    if (key_ || !frame_.result || frame_.result->trace->requests.empty()) {
+        return key_.value_or(0);
+    }
+    const auto& requests = frame_.result->trace->requests;
+    return requests[frame_.decided > 0 ? std::min(frame_.decided, requests.size()) - 1 : 0].key;
+}
+
+void ComparisonModel::setKey(std::optional<KeyId> key) {
     if (key != key_) {
         key_ = key;
         setFrame(Frame(frame_));
@@ -102,8 +111,16 @@ QVariant ComparisonModel::display(const AlgorithmRun& run, const AlgorithmRun& r
             return count(totals.accepted, totals.accepted_cost);
         case kRejected:
             return count(totals.rejected, totals.rejected_cost);
-        case kWorstBurst:
-            return QString::number(revealed.worst_burst.cost);
+        case kWorstBurst: {
+            const std::size_t lane = static_cast<std::size_t>(&run - frame_.result->runs.data());
+            const JudgedBurst judged = frame_.judgedBurst(lane);
+            // One key: the number alone, under a header that names W and L. Several: whose
+            // burst, over its own W, against its own L.
+            if (!frame_.severalKeys() && judged.limit != 0) {
+                return QString::number(revealed.worst_burst.cost);
+            }
+            return judgedBurstText(*frame_.result, judged, frame_.severalKeys());
+        }
         case kMaxDelay:
             // Before a queue has accepted anything there is no delay to report, as for an
             // algorithm that never queues: "0 ticks" would claim that requests passed at once.
@@ -122,18 +139,39 @@ QVariant ComparisonModel::toolTip(const AlgorithmRun& run, const AlgorithmRun& r
         case kAlgorithm:
             return algorithmSummary(revealed.id);
         case kWorstBurst: {
-            const Burst& burst = revealed.worst_burst;
+            const std::size_t lane = static_cast<std::size_t>(&run - frame_.result->runs.data());
+            const JudgedBurst judged = frame_.judgedBurst(lane);
+            const Burst& burst = judged.burst;
             if (burst.cost == 0) {
                 return tr("Nothing accepted yet");
             }
-            const Rational end = burst.start + Rational(params.base.window);
-            return tr("The most cost let through in any %1 ticks so far: %2, from t = %3 to %4 "
-                      "(L = %5)")
-                .arg(params.base.window)
+            const Rational end = burst.start + Rational(judged.window);
+            const QString from = QString::fromStdString(burst.start.to_short(2));
+            const QString to = QString::fromStdString(end.to_short(2));
+            if (!frame_.severalKeys()) {
+                return tr("The most cost let through in any %1 ticks so far: %2, from t = %3 to "
+                          "%4 (L = %5)")
+                    .arg(judged.window)
+                    .arg(burst.cost)
+                    .arg(from, to)
+                    .arg(judged.limit != 0 ? judged.limit : params.base.limit);
+            }
+            const QString sum = tr("Summed over every key: %1 in %2 ticks.")
+                                    .arg(revealed.worst_burst.cost)
+                                    .arg(params.base.window);
+            if (judged.limit == 0) {
+                return tr("Each key's own figures need the decisions, which this run did not "
+                          "keep. %1")
+                    .arg(sum);
+            }
+            return tr("Each key is held to its own limit. The worst so far, relative to its "
+                      "limit: key %1, %2 in %3 ticks from t = %4 to %5, against its L = %6. %7")
+                .arg(keyName(frame_.result->trace->key_name(*judged.key)))
                 .arg(burst.cost)
-                .arg(QString::fromStdString(burst.start.to_short(2)),
-                     QString::fromStdString(end.to_short(2)))
-                .arg(params.base.limit);
+                .arg(judged.window)
+                .arg(from, to)
+                .arg(judged.limit)
+                .arg(sum);
         }
         case kMaxDelay:
             if (!queues(run)) {
@@ -159,7 +197,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
     if (!revealed) {
         return {};
     }
-    const bool over_limit = revealed->worst_burst.cost > frame_.result->params.base.limit;
+    const bool over_limit = frame_.judgedBurst(static_cast<std::size_t>(index.row())).over_limit();
     switch (role) {
         case Qt::DisplayRole:
             return display(run, *revealed, index.column());
@@ -194,11 +232,10 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         case kAlgorithm:
             return tr("Algorithm");
         case kState:
-            if (frame_.result && frame_.result->trace->keys.size() > 1) {
-                const std::string& key = frame_.result->trace->key_name(key_);
-                return tr("State at t = %1, key \"%2\"")
+            if (frame_.severalKeys()) {
+                return tr("State at t = %1, key %2")
                     .arg(frame_.now)
-                    .arg(QString::fromStdString(key));
+                    .arg(keyName(frame_.result->trace->key_name(shownKey())));
             }
             return tr("State at t = %1").arg(frame_.now);
         case kAccepted:
@@ -206,6 +243,9 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         case kRejected:
             return tr("Rejected");
         case kWorstBurst:
+            if (frame_.severalKeys()) {
+                return tr("Worst burst, key against its own L");
+            }
             return tr("Worst %1-tick burst").arg(window);
         case kMaxDelay:
             return tr("Longest delay");

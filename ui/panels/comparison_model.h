@@ -2,6 +2,7 @@
 
 #include <QAbstractTableModel>
 #include <QColor>
+#include <optional>
 
 #include "session/frame_model.h"
 
@@ -18,8 +19,11 @@ public:
     explicit ComparisonModel(QObject* parent = nullptr);
 
     void setFrame(const Frame& frame);
-    /// The key whose state is shown (requests of other keys have their own limiter state).
-    void setKey(KeyId key);
+    /// The key whose state is shown (requests of other keys have their own limiter state), as
+    /// the selection chose it; nothing: the key of the last request decided (else the first).
+    void setKey(std::optional<KeyId> key);
+    /// The key the state column shows: always one that made a request, when any did.
+    KeyId shownKey() const;
     /// The backgrounds the table draws rows on, so that coloured text stays legible on them.
     void setRowBackgrounds(const QColor& base, const QColor& alternate);
     /// The algorithm id of `row`.
@@ -41,7 +45,7 @@ private:
     bool queues(const AlgorithmRun& run) const;
 
     Frame frame_;
-    KeyId key_ = 0;
+    std::optional<KeyId> key_;
     QColor over_limit_text_;
     std::vector<QString> states_;  ///< the state column, computed once per frame
 };

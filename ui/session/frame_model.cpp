@@ -79,11 +79,35 @@ void FrameModel::reveal() {
     if (!result) {
         return;
     }
-    frame_.revealed =
-        frame_.decided == result->trace->requests.size() && frame_.now >= last_release_
-            ? result
-            : simulate_prefix(*result, frame_.decided, frame_.now);
+    const bool everything =
+        frame_.decided == result->trace->requests.size() && frame_.now >= last_release_;
+    frame_.revealed = everything ? result : simulate_prefix(*result, frame_.decided, frame_.now);
+    auto keys = countKeys(*result, *frame_.revealed, frame_.decided,
+                          everything ? std::nullopt : std::optional<Tick>(frame_.now));
+    frame_.keys = std::move(keys);
     Q_EMIT frameChanged(frame_);
+}
+
+std::shared_ptr<const std::vector<std::optional<LaneKeys>>> countKeys(
+    const SimulationResult& full, const SimulationResult& revealed, std::size_t decided,
+    std::optional<Tick> released_by) {
+    auto keys = std::make_shared<std::vector<std::optional<LaneKeys>>>();
+    for (std::size_t lane = 0; lane < full.runs.size(); ++lane) {
+        if (has_key_figures(full, lane)) {
+            keys->emplace_back(
+                key_figures(full, lane, KeyScope{decided, released_by}, &revealed.runs[lane]));
+        } else {
+            keys->emplace_back();
+        }
+    }
+    return keys;
+}
+
+JudgedBurst Frame::judgedBurst(std::size_t lane) const {
+    const AlgorithmRun* shown = revealedRun(lane);
+    const LaneKeys* lane_keys =
+        keys && lane < keys->size() && (*keys)[lane] ? &*(*keys)[lane] : nullptr;
+    return shown != nullptr ? judged_burst(*result, lane, lane_keys, *shown) : JudgedBurst{};
 }
 
 }  // namespace ratelab::ui

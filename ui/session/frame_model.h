@@ -4,6 +4,10 @@
 #include <cstddef>
 #include <memory>
 
+#include <optional>
+#include <vector>
+
+#include "ratelab/key_figures.h"
 #include "ratelab/simulation.h"
 
 namespace ratelab::ui {
@@ -23,12 +27,28 @@ struct Frame {
     std::size_t decided = 0;  ///< requests with tick <= now; indices below this are revealed
     std::int64_t tick_ms = 1000;
 
+    /// Each lane's key figures over the revealed requests, or nothing for a lane whose run
+    /// cannot count them (has_key_figures()).
+    std::shared_ptr<const std::vector<std::optional<LaneKeys>>> keys;
+
     bool isRevealed(std::size_t index) const { return index < decided; }
+    /// Whether requests come from several keys: views then name the key a figure is about.
+    bool severalKeys() const {
+        return result && !result->sole_key && !result->trace->requests.empty();
+    }
+    /// Lane `lane`'s worst burst so far, judged against its key's own limit (judged_burst()).
+    JudgedBurst judgedBurst(std::size_t lane) const;
     /// Lane `lane`'s run over the requests decided so far, or nothing.
     const AlgorithmRun* revealedRun(std::size_t lane) const {
         return revealed && lane < revealed->runs.size() ? &revealed->runs[lane] : nullptr;
     }
 };
+
+/// Each lane's key figures over the first `decided` requests of `full` (and a shaper's units let
+/// through by `released_by`), where `revealed` is simulate_prefix() of that part: Frame::keys.
+std::shared_ptr<const std::vector<std::optional<LaneKeys>>> countKeys(
+    const SimulationResult& full, const SimulationResult& revealed, std::size_t decided,
+    std::optional<Tick> released_by);
 
 /// Combines the session's latest result with the playback clock into Frames, and keeps the
 /// clock's end in step with the trace.

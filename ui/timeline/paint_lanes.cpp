@@ -5,6 +5,7 @@
 #include <cmath>
 #include <vector>
 
+#include "charts/algorithm_names.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_scene.h"
@@ -16,19 +17,20 @@ namespace {
 namespace marks = timeline_palette;
 
 // The worst W-tick span so far: a tinted band with a bracket and its figure; over the limit the
-// band is hatched and the bracket, thicker, is reddish purple.
+// band is hatched and the bracket, thicker, is reddish purple. With several keys it is the worst
+// key's span, over that key's own W.
 // The band goes behind the decisions (`figure` false), the bracket and figure over them.
 void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                    const AlgorithmRun& revealed, bool figure) {
-    const Burst& burst = revealed.worst_burst;
+                    std::size_t lane_index, bool figure) {
+    const JudgedBurst judged = scene.frame->judgedBurst(lane_index);
+    const Burst& burst = judged.burst;
     if (burst.cost <= 0) {
         return;
     }
-    const Params& params = scene.frame->result->params;
-    const bool over = burst.cost > params.base.limit;
+    const bool over = judged.over_limit();
     const double start = burst.start.to_double();
     double x0 = std::max(scene.x(start), scene.layout.plot_left);
-    double x1 = std::min(scene.x(start + static_cast<double>(params.base.window)),
+    double x1 = std::min(scene.x(start + static_cast<double>(judged.window)),
                          scene.layout.plot_left + scene.layout.plot_width);
     if (x1 <= x0 - 1.0) {
         return;  // scrolled out of view
@@ -63,12 +65,7 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
     QFont small = scene.font;
     small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
     small.setBold(over);
-    const QString label = over ? QCoreApplication::translate("Timeline", "%1 in %2 ticks > L")
-                                     .arg(burst.cost)
-                                     .arg(params.base.window)
-                               : QCoreApplication::translate("Timeline", "%1 in %2 ticks")
-                                     .arg(burst.cost)
-                                     .arg(params.base.window);
+    const QString label = judgedBurstText(*scene.frame->result, judged, scene.frame->severalKeys());
     const QFontMetricsF metrics(small);
     const double width = scene.textWidth(small, label) + 6.0;
     // Inside the band when it fits, else beside it, on whichever side has room.
@@ -202,7 +199,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
         const QRectF& lane = scene.layout.lanes[lane_index];
         const AlgorithmRun* revealed = scene.frame->revealedRun(lane_index);
         if (revealed) {
-            paintWorstSpan(painter, scene, lane, *revealed, false);
+            paintWorstSpan(painter, scene, lane, lane_index, false);
         }
         if (!run.has_decisions()) {
             continue;
@@ -216,7 +213,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             painter.setRenderHint(QPainter::Antialiasing, true);
         }
         if (revealed) {
-            paintWorstSpan(painter, scene, lane, *revealed, true);
+            paintWorstSpan(painter, scene, lane, lane_index, true);
         }
     }
 }

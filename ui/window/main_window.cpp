@@ -171,8 +171,9 @@ void MainWindow::connectViews() {
     connect(timeline(), &TimelineView::laneActivated, comparison_, &ComparisonPanel::selectRow);
     connect(session_, &Session::selectionChanged, this, [this] {
         const auto& selection = session_->selection();
-        const KeyId key = selection.empty() ? 0 : session_->trace().requests[selection[0]].key;
-        comparison_->comparisonModel()->setKey(key);
+        comparison_->comparisonModel()->setKey(
+            selection.empty() ? std::nullopt
+                              : std::optional<KeyId>(session_->trace().requests[selection[0]].key));
     });
     connect(session_, &Session::documentReset, this, [this] {
         const SessionDocument& document = session_->document();

@@ -57,11 +57,31 @@ bool has_key_figures(const SimulationResult& result, std::size_t lane);
 LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const KeyScope& scope = {},
                      const AlgorithmRun* prefix_run = nullptr);
 
+/// The worst burst a lane is judged by, as its headline: the worst key's, against that key's own
+/// L and over its own W. Without key figures over several keys, the burst summed over them,
+/// held to no limit.
+struct JudgedBurst {
+    Burst burst;
+    std::int64_t limit = 0;    ///< the L it is held to; 0 for a sum over several keys
+    Tick window = 0;           ///< the W it is counted over
+    std::optional<KeyId> key;  ///< whose burst it is; nothing for the sum
+
+    bool over_limit() const { return limit > 0 && burst.cost > limit; }
+    friend bool operator==(const JudgedBurst&, const JudgedBurst&) = default;
+};
+
+/// Lane `lane`'s headline burst: from `keys` (its key figures over the part shown) when given,
+/// else from `shown` (its run over that part), which is one key's only when the trace has one.
+JudgedBurst judged_burst(const SimulationResult& result, std::size_t lane, const LaneKeys* keys,
+                         const AlgorithmRun& shown);
+
 /// The key every request of `trace` has, or nothing when they have several (or there are none).
 std::optional<KeyId> only_key(const Trace& trace);
 
 /// Whether a run over `trace` must keep its decisions for key_figures() to answer: when several
 /// keys made requests, or one key whose W is not the trace's.
 bool key_figures_need_decisions(const Trace& trace, const Params& params);
+/// The same for a simulation's trace and parameters, without looking at every request.
+bool key_figures_need_decisions(const SimulationResult& result);
 
 }  // namespace ratelab

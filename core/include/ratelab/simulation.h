@@ -25,6 +25,9 @@ struct SimulationResult {
     std::vector<Lane> lanes;          ///< the lanes run, one per entry of `runs`
     std::vector<Params> lane_params;  ///< what each lane ran with: params_for_lane()
     std::vector<AlgorithmRun> runs;   ///< one per lane, in the lanes' order
+    /// The key every request has, when they all have one (see only_key() in key_figures.h):
+    /// counted once here, because views ask at every frame.
+    std::optional<KeyId> sole_key;
 
     /// The first run of algorithm `id`, or nothing. Two lanes may run one algorithm: code that
     /// shows lanes goes by position, never by id.

@@ -1,0 +1,152 @@
+// With several keys the comparison table, the lanes and the exported table judge each key
+// against its own tier: the worst key's burst against its own L, never the sum over the keys
+// against the trace's L. The state column names the key it shows, always one in the trace.
+#include <QApplication>
+#include <QBrush>
+#include <QTest>
+#include <memory>
+
+#include "charts/algorithm_names.h"
+#include "panels/comparison_model.h"
+#include "session/frame_model.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+
+namespace {
+
+/// traces/key-tiers.json: two requests a tick for five ticks from each of free (L = 2), pro
+/// (L = 8) and guest (the trace's L = 4).
+std::shared_ptr<const SimulationResult> keyTiers() {
+    TraceBuilder builder;
+    for (Tick tick = 0; tick < 5; ++tick) {
+        for (const char* key : {"free", "pro", "guest"}) {
+            builder.add(tick, 1, key);
+            builder.add(tick, 1, key);
+        }
+    }
+    Params params = default_params();
+    params.keys["free"].limit = 2;
+    params.keys["pro"].limit = 8;
+    return simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+}
+
+/// The frame at tick `now`, as FrameModel makes it.
+Frame frameAt(const std::shared_ptr<const SimulationResult>& result, Tick now) {
+    Frame frame;
+    frame.result = result;
+    frame.now = now;
+    frame.decided = 0;
+    while (frame.decided < result->trace->requests.size() &&
+           result->trace->requests[frame.decided].tick <= now) {
+        ++frame.decided;
+    }
+    frame.revealed = simulate_prefix(*result, frame.decided, now);
+    frame.keys = countKeys(*result, *frame.revealed, frame.decided, now);
+    return frame;
+}
+
+int rowOf(const ComparisonModel& model, std::string_view id) {
+    for (int row = 0; row < model.rowCount(); ++row) {
+        if (model.idAt(row) == id)
+            return row;
+    }
+    return -1;
+}
+
+}  // namespace
+
+class KeyJudgementTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void eachKeyIsHeldToItsOwnLimit() {
+        ComparisonModel model;
+        model.setFrame(frameAt(keyTiers(), 30));
+        QCOMPARE(model.headerData(ComparisonModel::kWorstBurst, Qt::Horizontal, Qt::DisplayRole)
+                     .toString(),
+                 QStringLiteral("Worst burst, key against its own L"));
+        const auto cell = [&](std::string_view id, int role) {
+            return model.data(model.index(rowOf(model, id), ComparisonModel::kWorstBurst), role);
+        };
+        // 14 in ten ticks in all, but every key exactly at its own limit.
+        for (const char* id : {"fixed_window", "sliding_log", "sliding_counter", "leaky_bucket"}) {
+            QCOMPARE(cell(id, Qt::DisplayRole).toString(), QStringLiteral("free: 2 in 10 ticks"));
+            QVERIFY2(!cell(id, Qt::ForegroundRole).isValid(), id);  // not the over-limit colour
+        }
+        // The token bucket lets guest's bucket of 4 plus its refill through: over its L.
+        QCOMPARE(cell("token_bucket", Qt::DisplayRole).toString(),
+                 QStringLiteral("guest: 5 in 10 ticks > 4"));
+        QVERIFY(cell("token_bucket", Qt::ForegroundRole).isValid());
+        QVERIFY(cell("token_bucket", Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Summed over every key")));
+    }
+
+    void theFiguresFollowTheClock() {
+        ComparisonModel model;
+        // At tick 0 the token bucket has let 2 of each key through: each within its L.
+        model.setFrame(frameAt(keyTiers(), 0));
+        const QModelIndex bucket =
+            model.index(rowOf(model, "token_bucket"), ComparisonModel::kWorstBurst);
+        QCOMPARE(model.data(bucket, Qt::DisplayRole).toString(),
+                 QStringLiteral("free: 2 in 10 ticks"));
+        model.setFrame(frameAt(keyTiers(), 3));
+        QCOMPARE(model.data(bucket, Qt::DisplayRole).toString(),
+                 QStringLiteral("guest: 5 in 10 ticks > 4"));
+    }
+
+    void theStateColumnNamesAKeyOfTheTrace() {
+        const auto result = keyTiers();
+        ComparisonModel model;
+        model.setFrame(frameAt(result, 30));
+        // The default key "" made no request: the column shows the last request's key.
+        QCOMPARE(model.shownKey(), result->trace->requests.back().key);
+        QVERIFY(model.headerData(ComparisonModel::kState, Qt::Horizontal, Qt::DisplayRole)
+                    .toString()
+                    .endsWith(QStringLiteral("key guest")));
+        const KeyId pro = *result->trace->find_key("pro");
+        model.setKey(pro);
+        QVERIFY(model.headerData(ComparisonModel::kState, Qt::Horizontal, Qt::DisplayRole)
+                    .toString()
+                    .endsWith(QStringLiteral("key pro")));
+        model.setKey(std::nullopt);
+        QCOMPARE(model.shownKey(), result->trace->requests.back().key);
+        // Before any request, the first request's key.
+        model.setFrame(frameAt(result, -1));
+        QCOMPARE(model.shownKey(), result->trace->requests.front().key);
+    }
+
+    void oneKeyIsHeldToItsTierNotTheTracesL() {
+        TraceBuilder builder;
+        for (Tick tick = 0; tick < 6; ++tick)
+            builder.add(tick, 1, "solo");
+        Params params = default_params();  // L = 4
+        params.keys["solo"].limit = 5;
+        const auto result =
+            simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+        const Frame frame = frameAt(result, 30);
+        QVERIFY(!frame.severalKeys());
+        for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+            const JudgedBurst judged = frame.judgedBurst(lane);
+            QCOMPARE(judged.limit, std::int64_t{5});
+            // Six in a row: the window algorithms let 5 through, the token bucket 5 plus one.
+            QCOMPARE(judged.over_limit(), judged.burst.cost > 5);
+        }
+        ComparisonModel model;
+        model.setFrame(frame);
+        QCOMPARE(model
+                     .data(model.index(rowOf(model, "sliding_log"), ComparisonModel::kWorstBurst),
+                           Qt::DisplayRole)
+                     .toString(),
+                 QStringLiteral("5"));
+    }
+};
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    KeyJudgementTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "key_judgement_test.moc"
