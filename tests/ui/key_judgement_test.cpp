@@ -3,11 +3,17 @@
 // against the trace's L. The state column names the key it shows, always one in the trace.
 #include <QApplication>
 #include <QBrush>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <memory>
 
 #include "charts/algorithm_names.h"
 #include "panels/comparison_model.h"
+#include "panels/keys_model.h"
+#include "panels/keys_panel.h"
 #include "session/frame_model.h"
 
 using namespace ratelab;
@@ -140,6 +146,53 @@ private Q_SLOTS:
                            Qt::DisplayRole)
                      .toString(),
                  QStringLiteral("5"));
+    }
+
+    void theKeysPanelListsNoisyKeysFirst() {
+        const auto result = keyTiers();
+        KeysPanel panel;
+        panel.resize(800, 300);
+        panel.setFrame(frameAt(result, 30));
+        KeysModel* model = panel.keysModel();
+        // Hidden, it keeps the frame for later and does no work.
+        QCOMPARE(model->rowCount(), 0);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QCOMPARE(model->rowCount(), 3);
+        const auto keyOn = [&](int row) {
+            return model->data(model->index(row, KeysModel::kKey), Qt::DisplayRole).toString();
+        };
+        // Lane 0 (the fixed window) refused free 8, guest 6 and pro 2: the noisiest first.
+        QCOMPARE(keyOn(0), QStringLiteral("free"));
+        QCOMPARE(keyOn(1), QStringLiteral("guest"));
+        QCOMPARE(keyOn(2), QStringLiteral("pro"));
+        QCOMPARE(model->data(model->index(0, KeysModel::kTier), Qt::DisplayRole).toString(),
+                 QStringLiteral("2 per 10 ticks"));
+        QCOMPARE(model->data(model->index(1, KeysModel::kTier), Qt::DisplayRole).toString(),
+                 QStringLiteral("4 per 10 ticks (default)"));
+        QCOMPARE(model->data(model->index(2, KeysModel::kWorstBurst), Qt::DisplayRole).toString(),
+                 QStringLiteral("8 of 8"));
+        QVERIFY(
+            !model->data(model->index(2, KeysModel::kWorstBurst), Qt::ForegroundRole).isValid());
+        QVERIFY(panel.findChild<QLabel*>(QStringLiteral("keysSummary"))
+                    ->text()
+                    .startsWith(QStringLiteral("3 keys so far, none over")));
+
+        // Sorting by name, then the token bucket's lane: guest over its limit, in colour.
+        panel.table()->horizontalHeader()->setSortIndicator(KeysModel::kKey, Qt::AscendingOrder);
+        QCOMPARE(keyOn(0), QStringLiteral("free"));
+        QCOMPARE(keyOn(2), QStringLiteral("pro"));
+        panel.setLane(3);
+        QCOMPARE(model->lane(), std::size_t{3});
+        QCOMPARE(model->data(model->index(1, KeysModel::kWorstBurst), Qt::DisplayRole).toString(),
+                 QStringLiteral("5 > 4"));
+        QVERIFY(model->data(model->index(1, KeysModel::kWorstBurst), Qt::ForegroundRole).isValid());
+
+        // Selecting a key tells the window, which shows that key's state.
+        QSignalSpy chosen(&panel, &KeysPanel::keySelected);
+        panel.table()->selectRow(2);
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(chosen.at(0).at(0).value<std::optional<KeyId>>(), result->trace->find_key("pro"));
     }
 };
 

@@ -15,6 +15,7 @@
 #include "panels/advanced_panel.h"
 #include "panels/comparison_model.h"
 #include "panels/comparison_panel.h"
+#include "panels/keys_panel.h"
 #include "panels/lanes_panel.h"
 #include "panels/learn_panel.h"
 #include "panels/parameters_bar.h"
@@ -61,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent)
     restoreSettings();
     timeline()->setFrame(frames_->frame());
     comparison_->comparisonModel()->setFrame(frames_->frame());
+    keys_->setFrame(frames_->frame());
     clock_->jumpToEnd();
     updateTitle();
 }
@@ -99,6 +101,9 @@ void MainWindow::createDocks() {
     charts_dock_ = dock(tr("Charts"), QStringLiteral("chartsDock"),
                         createChartsWidget(context, this), Qt::BottomDockWidgetArea);
     tabifyDockWidget(comparison_dock_, charts_dock_);
+    keys_ = new KeysPanel(this);
+    keys_dock_ = dock(tr("Keys"), QStringLiteral("keysDock"), keys_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(charts_dock_, keys_dock_);
     comparison_dock_->raise();
     // The charts are shorter than the table's tab needs only when they are not shown; they take
     // their height when their tab is raised, so the bottom area can start as tall as the table.
@@ -167,7 +172,12 @@ void MainWindow::connectViews() {
     connect(frames_, &FrameModel::frameChanged, timeline(), &TimelineView::setFrame);
     connect(frames_, &FrameModel::frameChanged, comparison_->comparisonModel(),
             &ComparisonModel::setFrame);
+    connect(frames_, &FrameModel::frameChanged, keys_, &KeysPanel::setFrame);
     connect(comparison_, &ComparisonPanel::rowSelected, this, &MainWindow::selectAlgorithm);
+    connect(comparison_, &ComparisonPanel::rowSelected, keys_, &KeysPanel::setLane);
+    // A key chosen in the Keys panel is the key whose state the comparison table shows.
+    connect(keys_, &KeysPanel::keySelected, comparison_->comparisonModel(),
+            &ComparisonModel::setKey);
     connect(timeline(), &TimelineView::laneActivated, comparison_, &ComparisonPanel::selectRow);
     connect(session_, &Session::selectionChanged, this, [this] {
         const auto& selection = session_->selection();

@@ -15,6 +15,7 @@ namespace ratelab::ui {
 
 class Autosave;
 class ComparisonPanel;
+class KeysPanel;
 class FileController;
 class FrameModel;
 class LearnPanel;
@@ -90,6 +91,8 @@ private:
     QDockWidget* learn_dock_ = nullptr;
     QDockWidget* advanced_dock_ = nullptr;
     QDockWidget* lanes_dock_ = nullptr;
+    QDockWidget* keys_dock_ = nullptr;
+    KeysPanel* keys_ = nullptr;
     QAction* undo_ = nullptr;
     QAction* redo_ = nullptr;
     QAction* advanced_ = nullptr;

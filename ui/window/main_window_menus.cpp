@@ -140,7 +140,7 @@ void MainWindow::createMenus() {
     view->addAction(actions_.pan_right);
     view->addSeparator();
     for (QDockWidget* dock :
-         {comparison_dock_, charts_dock_, learn_dock_, advanced_dock_, lanes_dock_}) {
+         {comparison_dock_, charts_dock_, keys_dock_, learn_dock_, advanced_dock_, lanes_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 

@@ -1,0 +1,154 @@
+#include "panels/keys_panel.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "charts/algorithm_names.h"
+#include "panels/keys_model.h"
+
+namespace ratelab::ui {
+
+KeysPanel::KeysPanel(QWidget* parent)
+    : QWidget(parent),
+      model_(new KeysModel(this)),
+      lanes_(new QComboBox(this)),
+      summary_(new QLabel(this)),
+      table_(new QTableView(this)) {
+    setObjectName(QStringLiteral("keysPanel"));
+    auto* top = new QHBoxLayout;
+    auto* label = new QLabel(tr("&Lane:"), this);
+    label->setBuddy(lanes_);
+    lanes_->setObjectName(QStringLiteral("keysLane"));
+    lanes_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    lanes_->setToolTip(tr("Whose decisions the table shows"));
+    summary_->setObjectName(QStringLiteral("keysSummary"));
+    summary_->setWordWrap(true);
+    top->addWidget(label);
+    top->addWidget(lanes_);
+    top->addSpacing(12);
+    top->addWidget(summary_, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(table_, 1);
+
+    table_->setObjectName(QStringLiteral("keysTable"));
+    table_->setModel(model_);
+    table_->setSortingEnabled(true);
+    table_->horizontalHeader()->setSortIndicator(KeysModel::kRejected, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setAlternatingRowColors(true);
+    table_->setWordWrap(false);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    table_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(KeysModel::kKey, QHeaderView::Stretch);
+    model_->setBackground(table_->palette().color(QPalette::Base));
+
+    connect(lanes_, &QComboBox::currentIndexChanged, this, [this](int lane) {
+        if (lane >= 0) {
+            model_->setLane(static_cast<std::size_t>(lane));
+            apply();
+        }
+    });
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                const std::optional<KeyId> key = model_->keyAt(current.row());
+                if (key != selected_) {
+                    selected_ = key;
+                    Q_EMIT keySelected(key);
+                }
+            });
+}
+
+void KeysPanel::setFrame(const Frame& frame) {
+    pending_ = frame;
+    stale_ = true;
+    if (isVisible()) {
+        apply();
+    }
+}
+
+void KeysPanel::setLane(int lane) {
+    if (lane >= 0 && lane < lanes_->count()) {
+        lanes_->setCurrentIndex(lane);
+    }
+}
+
+void KeysPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) {
+        apply();
+    }
+}
+
+void KeysPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        model_->setBackground(table_->palette().color(QPalette::Base));
+    }
+}
+
+void KeysPanel::fillLanes() {
+    const SimulationResult* result = pending_.result.get();
+    QStringList names;
+    for (std::size_t lane = 0; result != nullptr && lane < result->runs.size(); ++lane) {
+        names << laneName(result->runs[lane].id, result->runs[lane].label);
+    }
+    QStringList shown;
+    for (int i = 0; i < lanes_->count(); ++i) {
+        shown << lanes_->itemText(i);
+    }
+    if (names == shown) {
+        return;
+    }
+    const int current = std::max(0, lanes_->currentIndex());
+    const QSignalBlocker quiet(lanes_);
+    lanes_->clear();
+    lanes_->addItems(names);
+    lanes_->setCurrentIndex(std::min(current, static_cast<int>(names.size()) - 1));
+    model_->setLane(static_cast<std::size_t>(std::max(0, lanes_->currentIndex())));
+}
+
+void KeysPanel::apply() {
+    stale_ = false;
+    fillLanes();
+    model_->setFrame(pending_);
+    // The selection follows its key through the re-sorted rows.
+    if (selected_) {
+        const int row = model_->rowOf(*selected_);
+        const QSignalBlocker quiet(table_->selectionModel());
+        if (row >= 0) {
+            table_->selectRow(row);
+        }
+    }
+    const LaneKeys* lane = nullptr;
+    if (pending_.keys && model_->lane() < pending_.keys->size() &&
+        (*pending_.keys)[model_->lane()]) {
+        lane = &*(*pending_.keys)[model_->lane()];
+    }
+    if (!pending_.result) {
+        summary_->clear();
+    } else if (lane == nullptr) {
+        summary_->setText(tr("This run kept no decisions, so its keys cannot be counted."));
+    } else {
+        int over = 0;
+        for (const KeyFigures& key : lane->keys) {
+            over += key.over_limit() ? 1 : 0;
+        }
+        const int keys = static_cast<int>(lane->keys.size());
+        const QString counted = keys == 1 ? tr("1 key so far") : tr("%1 keys so far").arg(keys);
+        summary_->setText(over == 0   ? tr("%1, none over its own limit.").arg(counted)
+                          : over == 1 ? tr("%1; 1 over its own limit.").arg(counted)
+                                      : tr("%1; %2 over their own limits.").arg(counted).arg(over));
+    }
+}
+
+}  // namespace ratelab::ui

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QWidget>
+#include <optional>
+
+#include "session/frame_model.h"
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace ratelab::ui {
+
+class KeysModel;
+
+/// The Keys panel: every key that made a request so far, its limit, and what one chosen lane
+/// did with it, the worst burst held to the key's own L. Noisy keys come first; selecting a key
+/// shows its state in the comparison table.
+class KeysPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit KeysPanel(QWidget* parent = nullptr);
+
+    KeysModel* keysModel() const { return model_; }
+    QTableView* table() const { return table_; }
+
+public Q_SLOTS:
+    /// Follows the clock; while the panel is hidden, only the latest frame is kept.
+    void setFrame(const ratelab::ui::Frame& frame);
+    /// Shows the figures of lane `lane` (as the comparison table's selected row).
+    void setLane(int lane);
+
+Q_SIGNALS:
+    /// A key was selected in the table; nothing when the selection was cleared.
+    void keySelected(std::optional<ratelab::KeyId> key);
+
+protected:
+    void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void apply();
+    void fillLanes();
+
+    KeysModel* model_;
+    QComboBox* lanes_;
+    QLabel* summary_;
+    QTableView* table_;
+    Frame pending_;
+    bool stale_ = false;
+    std::optional<KeyId> selected_;
+};
+
+}  // namespace ratelab::ui
