@@ -27,6 +27,9 @@ AlgorithmInfo make_info(std::string name, std::string summary, int order) {
     if constexpr (requires(const typename P::Config& c) { P::level_law(c); }) {
         info.level_law = [](const Limits& l) { return P::level_law(P::configure(l)); };
     }
+    if constexpr (requires { P::state_size(); }) {
+        info.state_size = P::state_size();
+    }
     info.make = [] { return std::make_unique<BasicAlgorithm<P>>(); };
     info.reference = [](const Trace& trace, const Params& params) {
         return reference_run<P>(trace, params);

@@ -261,3 +261,70 @@ TEST_CASE("a lane's headline burst is its worst key's, or a sum held to no limit
     CHECK(sum.limit == 0);
     CHECK_FALSE(sum.over_limit());
 }
+
+TEST_CASE("what each key's state costs: fixed numbers, a log's timestamps, a queue's requests") {
+    // The boundary burst: ticks 6 to 13, L = 4 per 10 ticks. The log remembers the four it
+    // accepted (6 to 9); counting rejections too it remembers all eight.
+    const auto trace = ticks({6, 7, 8, 9, 10, 11, 12, 13});
+    for (const bool counted : {false, true}) {
+        INFO("rejections count " << counted);
+        Params params = limits(4, 10);
+        params.rejections_count = counted;
+        const auto result = simulate(trace, params);
+        for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+            const std::string& id = result->runs[lane].id;
+            INFO(id);
+            const LaneKeys keys = key_figures(*result, lane);
+            const auto cost = state_cost(*result, lane, keys);
+            REQUIRE(cost.has_value());
+            REQUIRE(cost->peaks.size() == 1);
+            CHECK(cost->total == cost->peaks[0]);
+            if (id == "sliding_log") {
+                CHECK(cost->peaks[0] == (counted ? 8 : 4));
+                CHECK(cost->most_per_key ==
+                      (counted ? std::nullopt : std::optional<std::int64_t>(4)));
+            } else if (id == "leaky_bucket") {
+                // One unit every 2.5 ticks: at tick 12 the requests of 9 to 12 wait, to leave
+                // at 13.5, 16, 18.5 and 21, a full queue of 4 (13's is turned away).
+                CHECK(cost->peaks[0] == 1 + 4);
+                CHECK(cost->most_per_key == 1 + 4);
+            } else {
+                const std::int64_t fixed = id == "sliding_counter" ? 3 : id == "gcra" ? 1 : 2;
+                CHECK(cost->peaks[0] == fixed);
+                CHECK(cost->most_per_key == fixed);
+            }
+        }
+    }
+}
+
+TEST_CASE("the state cost sums every key's peak, each counted over its own window") {
+    // a: five at tick 0 under L = 8 (its tier); b: one at 0 and one at 5 under the trace's
+    // L = 4 per W = 10. The log holds 5 timestamps for a, and 2 for b at tick 5.
+    const auto trace = make_trace({{0, 1, "a"},
+                                   {0, 1, "a"},
+                                   {0, 1, "b"},
+                                   {0, 1, "a"},
+                                   {0, 1, "a"},
+                                   {0, 1, "a"},
+                                   {5, 1, "b"}});
+    Params params = limits(4, 10);
+    params.keys["a"].limit = 8;
+    const auto result = simulate(trace, params, {"sliding_log", "fixed_window"});
+    const auto log = state_cost(*result, 0, key_figures(*result, 0));
+    REQUIRE(log.has_value());
+    CHECK(log->peaks == std::vector<std::int64_t>{5, 2});
+    CHECK(log->total == 7);
+    const auto window = state_cost(*result, 1, key_figures(*result, 1));
+    REQUIRE(window.has_value());
+    CHECK(window->total == 4);  // two numbers for each of two keys
+    // A prefix: before tick 5, b has one timestamp.
+    const KeyScope head{6, {}};
+    CHECK(state_cost(*result, 0, key_figures(*result, 0, head), head)->peaks ==
+          std::vector<std::int64_t>{5, 1});
+    // Without decisions a log cannot be counted; fixed numbers still can.
+    RunOptions summary;
+    summary.keep_decisions = false;
+    const auto one_key = simulate(ticks({1, 2}), limits(4, 10), {"sliding_log", "gcra"}, summary);
+    CHECK_FALSE(state_cost(*one_key, 0, key_figures(*one_key, 0)).has_value());
+    CHECK(state_cost(*one_key, 1, key_figures(*one_key, 1))->total == 1);
+}

@@ -38,14 +38,15 @@ TEST_CASE("io/report: keys come in the documented order") {
     }
     CHECK(run == std::vector<std::string>{"id", "label", "params", "accepted", "rejected",
                                           "accepted_cost", "rejected_cost", "worst_burst",
-                                          "over_limit", "worst_key", "keys", "decisions"});
+                                          "over_limit", "worst_key", "state", "keys",
+                                          "decisions"});
     std::vector<std::string> key;
     for (const auto& [name, value] : report["algorithms"][0]["keys"][0].items()) {
         key.push_back(name);
     }
     CHECK(key == std::vector<std::string>{"key", "limit", "window", "accepted", "rejected",
                                           "accepted_cost", "rejected_cost", "worst_burst",
-                                          "over_limit"});
+                                          "over_limit", "state_peak"});
     CHECK(report["algorithms"][0]["decisions"][1].dump() ==
           R"({"index":1,"tick":7,"cost":2,"key":"alice","accepted":true})");
 }
@@ -77,7 +78,7 @@ TEST_CASE("io/report: each key is judged against its own tier, with or without -
         CHECK(log["keys"][0].dump() ==
               R"({"key":"free","limit":2,"window":10,"accepted":2,"rejected":1,)"
               R"("accepted_cost":2,"rejected_cost":1,"worst_burst":{"cost":2,"start":0},)"
-              R"("over_limit":false})");
+              R"("over_limit":false,"state_peak":2})");
         CHECK(log["keys"][1]["accepted_cost"] == 8);
         CHECK(log["keys"][1]["rejected"] == 1);
         CHECK(log["worst_key"]["key"] == "free");  // 2 of 2 and 8 of 8: the first by name

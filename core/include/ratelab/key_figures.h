@@ -7,6 +7,7 @@
 
 #include "ratelab/algorithm.h"
 #include "ratelab/model.h"
+#include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
 namespace ratelab {
@@ -56,6 +57,23 @@ bool has_key_figures(const SimulationResult& result, std::size_t lane);
 /// simulate_prefix() over the same scope. Throws SimulationError when it cannot answer.
 LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const KeyScope& scope = {},
                      const AlgorithmRun* prefix_run = nullptr);
+
+/// What the keys' states of one lane cost in memory ("What it costs"): the most numbers each
+/// key's state held at once, and their sum, an upper bound on what all keys hold at one time.
+struct StateCost {
+    StateSize size;                   ///< what one key's state holds (AlgorithmInfo::state_size)
+    std::vector<std::int64_t> peaks;  ///< per key, in the order of LaneKeys::keys
+    std::int64_t total = 0;           ///< the sum of the peaks
+    /// The most one key can ever hold under `limits`: nothing when it has no bound (a log
+    /// that also remembers rejected requests).
+    std::optional<std::int64_t> most_per_key;
+};
+
+/// The state cost of lane `lane` over the requests `scope` names, for the keys of `keys` (its
+/// key_figures() over the same scope): nothing when the algorithm does not say what its state
+/// holds, or when its size grows and the lane kept no decisions to count it from.
+std::optional<StateCost> state_cost(const SimulationResult& result, std::size_t lane,
+                                    const LaneKeys& keys, const KeyScope& scope = {});
 
 /// The worst burst a lane is judged by, as its headline: the worst key's, against that key's own
 /// L and over its own W. Without key figures over several keys, the burst summed over them,

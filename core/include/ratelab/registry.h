@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,19 @@ struct ShaperLaw {
     std::int64_t capacity = 0;
 };
 
+/// What one key's state holds, counted in numbers as the algorithm is usually implemented: a
+/// few fixed numbers, and for some one more per request they still remember.
+struct StateSize {
+    enum class Grows : std::uint8_t {
+        no,
+        per_request_in_window,  ///< a timestamp per request of the last W ticks (a log)
+        per_queued_request,     ///< each request waiting in its queue (a shaper)
+    };
+    int fixed = 0;
+    Grows grows = Grows::no;
+    std::string what;  ///< in words: "the current window's start and its count"
+};
+
 /// A registered algorithm: stable id, display name, and a factory.
 struct AlgorithmInfo {
     std::string id;       ///< stable, e.g. "token_bucket"
@@ -40,6 +54,8 @@ struct AlgorithmInfo {
     /// Algorithms whose state is a refilling level (see LevelLaw), for a key with these limits;
     /// empty for the others.
     std::function<LevelLaw(const Limits&)> level_law;
+    /// What a key's state holds, when the algorithm says (see StateSize).
+    std::optional<StateSize> state_size;
     std::function<std::unique_ptr<Algorithm>()> make;
     /// The plain run that specifies make()'s (see simulate_reference()).
     std::function<AlgorithmRun(const Trace&, const Params&)> reference;

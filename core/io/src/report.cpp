@@ -75,8 +75,34 @@ Json burst_json(const Burst& burst) {
     return {{"cost", burst.cost}, {"start", time_to_json(burst.start)}};
 }
 
+const char* grows_name(StateSize::Grows grows) {
+    switch (grows) {
+        case StateSize::Grows::per_request_in_window:
+            return "per_request_in_window";
+        case StateSize::Grows::per_queued_request:
+            return "per_queued_request";
+        case StateSize::Grows::no:
+            break;
+    }
+    return "no";
+}
+
+/// What the lane's key states cost: {"holds", "fixed", "grows", "most_per_key", "peak_total",
+/// "peak_total_bytes"} at 8 bytes a number.
+Json state_json(const StateCost& cost) {
+    Json out;
+    out["holds"] = cost.size.what;
+    out["fixed"] = cost.size.fixed;
+    out["grows"] = grows_name(cost.size.grows);
+    out["most_per_key"] = cost.most_per_key ? Json(*cost.most_per_key) : Json(nullptr);
+    out["peak_total"] = cost.total;
+    out["peak_total_bytes"] = cost.total * 8;
+    return out;
+}
+
 /// A key's entry of a lane: its figures judged against its own tier.
-Json key_json(const Trace& trace, const KeyFigures& key, bool releases) {
+Json key_json(const Trace& trace, const KeyFigures& key, bool releases,
+              std::optional<std::int64_t> state_peak) {
     Json entry;
     entry["key"] = trace.key_name(key.key);
     entry["limit"] = key.limit;
@@ -89,6 +115,8 @@ Json key_json(const Trace& trace, const KeyFigures& key, bool releases) {
     entry["over_limit"] = key.over_limit();
     if (releases)
         entry["max_delay"] = time_to_json(key.totals.max_delay);
+    if (state_peak)
+        entry["state_peak"] = *state_peak;
     return entry;
 }
 
@@ -120,9 +148,14 @@ Json lane_json(const SimulationResult& result, std::size_t lane) {
                               {"cost", worst->worst_burst.cost},
                               {"start", time_to_json(worst->worst_burst.start)}};
     }
+    const std::optional<StateCost> state = state_cost(result, lane, keys);
+    if (state)
+        entry["state"] = state_json(*state);
     Json list = Json::array();
-    for (const KeyFigures& key : keys.keys)
-        list.push_back(key_json(*result.trace, key, run.releases));
+    for (std::size_t k = 0; k < keys.keys.size(); ++k) {
+        list.push_back(key_json(*result.trace, keys.keys[k], run.releases,
+                                state ? std::optional(state->peaks[k]) : std::nullopt));
+    }
     entry["keys"] = std::move(list);
     return entry;
 }

@@ -9,6 +9,10 @@ namespace {
 struct FixedWindow {
     static constexpr std::string_view kId = "fixed_window";
     static constexpr bool kShapes = false;
+    /// What a key's state holds, in numbers (the report's "What it costs").
+    static StateSize state_size() {
+        return {2, StateSize::Grows::no, "the current window's start and its count"};
+    }
 
     struct Config {
         std::int64_t limit;

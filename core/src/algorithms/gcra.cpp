@@ -10,6 +10,10 @@ namespace {
 struct Gcra {
     static constexpr std::string_view kId = "gcra";
     static constexpr bool kShapes = false;
+    /// What a key's state holds, in numbers (the report's "What it costs").
+    static StateSize state_size() {
+        return {1, StateSize::Grows::no, "the theoretical arrival time"};
+    }
 
     // Time is kept in units of 1/scale ticks so that the emission interval T is a whole number.
     struct Config {

@@ -11,6 +11,11 @@ namespace {
 struct LeakyBucket {
     static constexpr std::string_view kId = "leaky_bucket";
     static constexpr bool kShapes = true;
+    /// What a key's state holds, in numbers (the report's "What it costs").
+    static StateSize state_size() {
+        return {1, StateSize::Grows::per_queued_request,
+                "when its queue empties, and each request waiting in it"};
+    }
 
     // Time is kept in units of 1/scale ticks so that the drain interval D is a whole number.
     struct Config {

@@ -10,6 +10,11 @@ namespace {
 struct SlidingCounter {
     static constexpr std::string_view kId = "sliding_counter";
     static constexpr bool kShapes = false;
+    /// What a key's state holds, in numbers (the report's "What it costs").
+    static StateSize state_size() {
+        return {3, StateSize::Grows::no,
+                "the current window's start and the counts of it and of the window before"};
+    }
 
     struct Config {
         std::int64_t limit;

@@ -10,6 +10,11 @@ namespace {
 struct SlidingLog {
     static constexpr std::string_view kId = "sliding_log";
     static constexpr bool kShapes = false;
+    /// What a key's state holds, in numbers (the report's "What it costs").
+    static StateSize state_size() {
+        return {0, StateSize::Grows::per_request_in_window,
+                "a timestamp for each request of the last W ticks"};
+    }
 
     struct Config {
         std::int64_t limit;

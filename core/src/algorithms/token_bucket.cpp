@@ -10,6 +10,10 @@ namespace {
 struct TokenBucket {
     static constexpr std::string_view kId = "token_bucket";
     static constexpr bool kShapes = false;
+    /// What a key's state holds, in numbers (the report's "What it costs").
+    static StateSize state_size() {
+        return {2, StateSize::Grows::no, "the tokens and when they were last counted"};
+    }
 
     // Tokens are kept in units of 1/rate_den, so that one tick adds exactly rate_num of them.
     struct Config {
