@@ -5,6 +5,7 @@
 #include <QBrush>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -188,6 +189,17 @@ private Q_SLOTS:
                  QStringLiteral("5 > 4"));
         QVERIFY(model->data(model->index(1, KeysModel::kWorstBurst), Qt::ForegroundRole).isValid());
 
+        // What the states cost: the token bucket holds 2 numbers per key, 6 for the three,
+        // and 20 million for ten million keys; the log a timestamp per accepted request.
+        QCOMPARE(model->data(model->index(0, KeysModel::kState), Qt::DisplayRole).toString(),
+                 QStringLiteral("2"));
+        const QString cost = panel.findChild<QLabel*>(QStringLiteral("keysStateCost"))->text();
+        QVERIFY2(cost.contains(QStringLiteral("at most 6 numbers (48 bytes)")), qPrintable(cost));
+        QVERIFY2(cost.contains(QStringLiteral("up to 20,000,000 numbers")), qPrintable(cost));
+        panel.setLane(1);
+        QCOMPARE(model->data(model->index(2, KeysModel::kState), Qt::DisplayRole).toString(),
+                 QStringLiteral("8"));  // pro's 8 accepted in ten ticks
+
         // Selecting a key tells the window, which shows that key's state.
         QSignalSpy chosen(&panel, &KeysPanel::keySelected);
         panel.table()->selectRow(2);
@@ -198,6 +210,8 @@ private Q_SLOTS:
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    // The cost line writes numbers in the user's locale: the test reads them in one.
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     KeyJudgementTest test;
     return QTest::qExec(&test, argc, argv);
 }

@@ -57,10 +57,12 @@ void KeysModel::sort(int column, Qt::SortOrder order_by) {
 
 void KeysModel::order() {
     rows_.clear();
+    cost_.reset();
     const LaneKeys* lane = figures();
     if (lane == nullptr) {
         return;
     }
+    cost_ = state_cost(*frame_.result, lane_, *lane, KeyScope{frame_.decided, {}});
     rows_.resize(lane->keys.size());
     for (std::size_t i = 0; i < rows_.size(); ++i) {
         rows_[i] = i;
@@ -87,6 +89,8 @@ void KeysModel::order() {
                 return x.totals.rejected_cost < y.totals.rejected_cost;
             case kWorstBurst:
                 return relative(x, y);
+            case kState:
+                return cost_ && cost_->peaks[a] < cost_->peaks[b];
             default:
                 return trace.key_name(x.key) < trace.key_name(y.key);
         }
@@ -157,6 +161,12 @@ QVariant KeysModel::data(const QModelIndex& index, int role) const {
                     return key.over_limit()
                                ? tr("%1 > %2").arg(key.worst_burst.cost).arg(key.limit)
                                : tr("%1 of %2").arg(key.worst_burst.cost).arg(key.limit);
+                case kState:
+                    if (!cost_) {
+                        return QStringLiteral("\u2014");
+                    }
+                    return QString::number(
+                        cost_->peaks[rows_[static_cast<std::size_t>(index.row())]]);
                 default:
                     return {};
             }
@@ -171,6 +181,12 @@ QVariant KeysModel::data(const QModelIndex& index, int role) const {
                     .arg(key.worst_burst.cost)
                     .arg(QString::fromStdString(key.worst_burst.start.to_short(2)))
                     .arg(key.limit);
+            }
+            if (index.column() == kState) {
+                return cost_ ? tr("The most numbers this key's state held at once: %1")
+                                   .arg(QString::fromStdString(cost_->size.what))
+                             : tr("This lane's state grows with its requests and is counted from "
+                                  "its decisions, which this run did not keep");
             }
             if (index.column() == kTier) {
                 return tiered ? tr("This key's own tier")
@@ -214,6 +230,8 @@ QVariant KeysModel::headerData(int section, Qt::Orientation orientation, int rol
             return tr("Rejected");
         case kWorstBurst:
             return tr("Worst burst against its L");
+        case kState:
+            return tr("State (numbers)");
         default:
             return {};
     }

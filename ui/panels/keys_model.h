@@ -15,7 +15,7 @@ class KeysModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column { kKey, kTier, kRequests, kAccepted, kRejected, kWorstBurst, kColumnCount };
+    enum Column { kKey, kTier, kRequests, kAccepted, kRejected, kWorstBurst, kState, kColumnCount };
 
     explicit KeysModel(QObject* parent = nullptr);
 
@@ -32,6 +32,8 @@ public:
     /// False when the lane kept no decisions to count its keys from (several keys of a huge
     /// trace without them): the table is empty then and says why.
     bool counted() const { return figures() != nullptr; }
+    /// What the lane's key states cost so far, when it can be counted (state_cost()).
+    const std::optional<StateCost>& stateCost() const { return cost_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -45,6 +47,7 @@ private:
 
     Frame frame_;
     std::size_t lane_ = 0;
+    std::optional<StateCost> cost_;
     std::vector<std::size_t> rows_;  ///< indexes into the lane's LaneKeys::keys, in shown order
     int sort_column_ = kRejected;
     Qt::SortOrder sort_order_ = Qt::DescendingOrder;

@@ -5,8 +5,11 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
+#include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "charts/algorithm_names.h"
 #include "panels/keys_model.h"
@@ -18,6 +21,8 @@ KeysPanel::KeysPanel(QWidget* parent)
       model_(new KeysModel(this)),
       lanes_(new QComboBox(this)),
       summary_(new QLabel(this)),
+      cost_(new QLabel(this)),
+      estimate_keys_(new QSpinBox(this)),
       table_(new QTableView(this)) {
     setObjectName(QStringLiteral("keysPanel"));
     auto* top = new QHBoxLayout;
@@ -36,6 +41,23 @@ KeysPanel::KeysPanel(QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(table_, 1);
+    // What the keys' states cost, and what they would at a number of keys the user sets.
+    auto* bottom = new QHBoxLayout;
+    cost_->setObjectName(QStringLiteral("keysStateCost"));
+    cost_->setWordWrap(true);
+    auto* at = new QLabel(tr("&Estimate for:"), this);
+    at->setBuddy(estimate_keys_);
+    estimate_keys_->setObjectName(QStringLiteral("keysEstimate"));
+    estimate_keys_->setRange(1, 1'000'000'000);
+    estimate_keys_->setValue(10'000'000);
+    estimate_keys_->setGroupSeparatorShown(true);
+    estimate_keys_->setSuffix(tr(" keys"));
+    estimate_keys_->setToolTip(tr("How many keys the estimate of the state's memory is for"));
+    bottom->addWidget(cost_, 1);
+    bottom->addWidget(at);
+    bottom->addWidget(estimate_keys_);
+    layout->addLayout(bottom);
+    connect(estimate_keys_, &QSpinBox::valueChanged, this, [this] { apply(); });
 
     table_->setObjectName(QStringLiteral("keysTable"));
     table_->setModel(model_);
@@ -149,6 +171,40 @@ void KeysPanel::apply() {
                           : over == 1 ? tr("%1; 1 over its own limit.").arg(counted)
                                       : tr("%1; %2 over their own limits.").arg(counted).arg(over));
     }
+    showCost();
+}
+
+void KeysPanel::showCost() {
+    const std::optional<StateCost>& cost = model_->stateCost();
+    if (!cost) {
+        cost_->setText(model_->counted() ? tr("This lane does not say what its state holds.")
+                                         : QString());
+        return;
+    }
+    // Numbers of 8 bytes, as most implementations keep them.
+    const auto bytes = [](double numbers) {
+        return QLocale().formattedDataSize(static_cast<qint64>(std::min(numbers * 8.0, 9e18)), 1,
+                                           QLocale::DataSizeSIFormat);
+    };
+    const auto numbers = [](double n) {
+        return QLocale().toString(static_cast<qint64>(std::min(n, 9e18)));
+    };
+    QString text =
+        tr("Each key's state: %1. The keys so far held at most %2 numbers (%3).")
+            .arg(QString::fromStdString(cost->size.what), numbers(static_cast<double>(cost->total)),
+                 bytes(static_cast<double>(cost->total)));
+    const double keys = estimate_keys_->value();
+    if (cost->most_per_key) {
+        const double most = keys * static_cast<double>(*cost->most_per_key);
+        text += QLatin1Char(' ') +
+                tr("%1 keys could hold up to %2 numbers (%3).")
+                    .arg(QLocale().toString(keys, 'f', 0), numbers(most), bytes(most));
+    } else {
+        text += QLatin1Char(' ') +
+                tr("Remembering rejected requests too, a log has no bound: a key that keeps "
+                   "sending keeps growing it.");
+    }
+    cost_->setText(text);
 }
 
 }  // namespace ratelab::ui

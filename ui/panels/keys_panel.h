@@ -7,6 +7,7 @@
 
 class QComboBox;
 class QLabel;
+class QSpinBox;
 class QTableView;
 
 namespace ratelab::ui {
@@ -42,10 +43,13 @@ protected:
 private:
     void apply();
     void fillLanes();
+    void showCost();
 
     KeysModel* model_;
     QComboBox* lanes_;
     QLabel* summary_;
+    QLabel* cost_;
+    QSpinBox* estimate_keys_;
     QTableView* table_;
     Frame pending_;
     bool stale_ = false;
