@@ -1,4 +1,6 @@
 // Importing CSV files and access logs: detection, overrides, time forms, skipped lines.
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "catch.h"
@@ -226,4 +228,59 @@ TEST_CASE("io/import: a semicolon file is told apart from commas inside its fiel
     REQUIRE(result.imported == 2);
     CHECK(key_of(result.document.trace, 0) == "Mozilla/5.0 (X11, Linux, x86_64, rv:109.0)");
     CHECK(key_of(result.document.trace, 1) == "curl/8.0");
+}
+
+TEST_CASE("io/import: the result says how the lines were read, given or detected") {
+    std::istringstream csv(
+        "ts;client;weight\n2024-03-01T12:00:00Z;alice;2\n"
+        "2024-03-01T12:00:01Z;bob;1\n");
+    const ImportResult read = import_traffic(csv, ImportOptions{});
+    CHECK(read.layout.delimiter == ';');
+    CHECK(read.layout.header);
+    CHECK(read.layout.time_column == "ts");
+    CHECK(read.layout.key_column == "client");
+    CHECK(read.layout.cost_column == "weight");
+    CHECK(read.layout.time_format == "ISO 8601");
+
+    std::istringstream bare("1709294400,7\n1709294401,9\n");
+    const ImportResult numbers = import_traffic(bare, ImportOptions{});
+    CHECK(numbers.layout.delimiter == ',');
+    CHECK_FALSE(numbers.layout.header);
+    CHECK(numbers.layout.time_column == "column 1");
+    CHECK(numbers.layout.key_column.empty());
+    CHECK(numbers.layout.cost_column.empty());
+    CHECK(numbers.layout.time_format == "epoch seconds");
+
+    std::istringstream millis("time\n1709294400000\n1709294400250\n");
+    CHECK(import_traffic(millis, ImportOptions{}).layout.time_format == "epoch milliseconds");
+
+    ImportOptions log;
+    log.format = ImportFormat::kCommonLog;
+    log.log_key = "user";
+    std::istringstream clf(
+        R"(10.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0" 200 2326)"
+        "\n");
+    CHECK(import_traffic(clf, log).layout.log_key == "user");
+}
+
+TEST_CASE("io/import: a preview reads whole lines from the head of a file") {
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / "ratelab-import-head.csv";
+    {
+        std::ofstream out(file);
+        out << "timestamp,key\n";
+        for (int i = 0; i < 1000; ++i)
+            out << 1709294400 + i << ",k" << i % 7 << "\n";
+    }
+    const ImportResult head = import_file_head(file, ImportOptions{}, 200);
+    CHECK_FALSE(head.complete);
+    // 14 bytes of header, then lines of 13 or 14 bytes: 13 whole lines in 200 bytes.
+    CHECK(head.imported == 13);
+    CHECK(head.skipped == 0);
+    CHECK(head.layout.key_column == "key");
+    const ImportResult whole = import_file_head(file, ImportOptions{}, 1 << 20);
+    CHECK(whole.complete);
+    CHECK(whole.imported == 1000);
+    CHECK(whole.document.trace == import_file(file, ImportOptions{}).document.trace);
+    std::filesystem::remove(file);
 }

@@ -83,6 +83,11 @@ public:
     }
 
     bool take_first_line(std::string_view) override { return false; }
+    ImportLayout layout() const override {
+        ImportLayout out;
+        out.log_key = key_field_;
+        return out;
+    }
 
     std::optional<std::string> parse(std::string_view line, ImportRecord& record) override {
         Cursor cursor(line);

@@ -178,6 +178,7 @@ public:
     bool pending() const override { return splitter_.open(); }
     bool quotes_span_lines() const override { return true; }
     void discard_pending() override { splitter_.discard(); }
+    ImportLayout layout() const override;
 
 private:
     /// The column `spec` names: a 1-based number, or a header name (needs a header).
@@ -191,7 +192,45 @@ private:
     std::size_t key_ = kNoColumn;
     std::size_t cost_ = kNoColumn;
     FieldSplitter splitter_;
+    std::string time_format_;  ///< of the first time read
 };
+
+ImportLayout CsvParser::layout() const {
+    const auto column = [this](std::size_t index) {
+        if (index == kNoColumn) {
+            return std::string();
+        }
+        return index < header_.size() ? header_[index] : "column " + std::to_string(index + 1);
+    };
+    ImportLayout out;
+    out.delimiter = delimiter_;
+    out.header = !header_.empty();
+    out.time_column = column(time_);
+    out.key_column = column(key_);
+    out.cost_column = column(cost_);
+    out.time_format = time_format_;
+    return out;
+}
+
+/// How `text`, read as a time of `unit`, was written.
+std::string time_format_of(std::string_view text, TimeUnit unit) {
+    switch (unit) {
+        case TimeUnit::kSeconds:
+            return "epoch seconds";
+        case TimeUnit::kMilliseconds:
+            return "epoch milliseconds";
+        case TimeUnit::kIso8601:
+            return "ISO 8601";
+        case TimeUnit::kAuto:
+            break;
+    }
+    if (parse_time_ms(text, TimeUnit::kIso8601) && !parse_time_ms(text, TimeUnit::kSeconds)) {
+        return "ISO 8601";
+    }
+    const auto seconds = parse_time_ms(text, TimeUnit::kSeconds);
+    const auto automatic = parse_time_ms(text, TimeUnit::kAuto);
+    return seconds && automatic == seconds ? "epoch seconds" : "epoch milliseconds";
+}
 
 std::size_t CsvParser::resolve(const std::string& spec, const char* role) const {
     std::size_t number = 0;
@@ -277,6 +316,9 @@ std::optional<std::string> CsvParser::parse(std::string_view line, ImportRecord&
         return "cannot read the time \"" + fields[time_].substr(0, 40) + "\"";
     }
     record.time_ms = *ms;
+    if (time_format_.empty()) {
+        time_format_ = time_format_of(fields[time_], options_.time_unit);
+    }
     record.cost = 1;
     if (cost_ != kNoColumn) {
         const std::string& text = fields[cost_];

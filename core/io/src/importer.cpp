@@ -5,6 +5,7 @@
 #include <cstring>
 #include <istream>
 #include <numeric>
+#include <sstream>
 #include <unordered_map>
 
 #include "input_file.h"
@@ -215,6 +216,7 @@ ImportResult import_traffic(std::istream& in, const ImportOptions& options,
                                      ": " + result.first_skipped.front().reason + ")"));
     }
     result.imported = collected.times.size();
+    result.layout = parser->layout();
     result.origin_ms = options.origin_ms.value_or(
         *std::min_element(collected.times.begin(), collected.times.end()));
     TraceDocument& doc = result.document;
@@ -241,6 +243,35 @@ ImportResult import_file(const std::filesystem::path& file, const ImportOptions&
     const auto size = std::filesystem::file_size(file, error);
     ImportResult result = import_traffic(in, options, error ? 0 : size);
     result.document.name = "Imported from " + file.filename().string();
+    return result;
+}
+
+ImportResult import_file_head(const std::filesystem::path& file, const ImportOptions& options,
+                              std::size_t max_bytes) {
+    std::error_code error;
+    if (std::filesystem::is_directory(file, error)) {
+        throw ImportError(file.string() + " is a directory");
+    }
+    detail::InputFile input(file);
+    if (!input.is_open()) {
+        throw ImportError("cannot open " + file.string() + ": " + std::strerror(errno));
+    }
+    std::string head(max_bytes, '\0');
+    std::istream in(&input);
+    in.read(head.data(), static_cast<std::streamsize>(max_bytes));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    const bool more = in.peek() != std::char_traits<char>::eof();
+    if (more) {
+        // Whole lines only: a line cut in two would be skipped as unreadable.
+        const std::size_t end = head.find_last_of('\n');
+        head.resize(end == std::string::npos ? 0 : end + 1);
+    }
+    std::istringstream lines(head);
+    ImportOptions quiet = options;
+    quiet.progress = nullptr;
+    ImportResult result = import_traffic(lines, quiet, head.size());
+    result.document.name = "Imported from " + file.filename().string();
+    result.complete = !more;
     return result;
 }
 

@@ -35,6 +35,8 @@ public:
     /// Stops keeping the open record's text (it is too long to be used): the lines that follow
     /// are still read as part of it, until it ends, so that none of them is taken for a record.
     virtual void discard_pending() {}
+    /// How it reads the lines, once it has seen the first (and the first record).
+    virtual ImportLayout layout() const = 0;
 };
 
 std::unique_ptr<LineParser> make_csv_parser(const ImportOptions& options);

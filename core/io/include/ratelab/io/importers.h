@@ -84,6 +84,21 @@ struct SkippedLine {
     std::string reason;
 };
 
+/// How an import read its input, given or detected: what a preview shows.
+struct ImportLayout {
+    // CSV only.
+    char delimiter = ',';
+    bool header = false;      ///< whether line 1 named the columns
+    std::string time_column;  ///< "timestamp", or "column 1" without a header
+    std::string key_column;   ///< empty: no key column (every request has the default key)
+    std::string cost_column;  ///< empty: no cost column (cost 1)
+    /// How the first time read was written: "epoch seconds", "epoch milliseconds" or
+    /// "ISO 8601"; empty before one was read.
+    std::string time_format;
+    // Access logs only: the field each request's key comes from ("none": no key).
+    std::string log_key;
+};
+
 struct ImportResult {
     TraceDocument document;
     std::uint64_t lines = 0;  ///< data lines read (a header is not counted)
@@ -91,6 +106,9 @@ struct ImportResult {
     std::uint64_t skipped = 0;
     std::vector<SkippedLine> first_skipped;  ///< the first ImportOptions::skipped_to_keep
     std::int64_t origin_ms = 0;              ///< the real time of tick 0
+    ImportLayout layout;
+    /// False when only the head of the input was read (import_file_head()).
+    bool complete = true;
 };
 
 /// Reads traffic line by line (never the whole input at once) and turns it into a trace.
@@ -99,6 +117,10 @@ struct ImportResult {
 ImportResult import_traffic(std::istream& in, const ImportOptions& options,
                             std::uint64_t total_bytes = 0);
 ImportResult import_file(const std::filesystem::path& file, const ImportOptions& options);
+/// import_file() of the first `max_bytes` of `file` only (whole lines): a quick preview of what
+/// the whole import gives, with `complete` false when there was more.
+ImportResult import_file_head(const std::filesystem::path& file, const ImportOptions& options,
+                              std::size_t max_bytes);
 
 /// "csv", "clf", "combined" -> the format; nothing otherwise.
 std::optional<ImportFormat> parse_import_format(std::string_view name);
