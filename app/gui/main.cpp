@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QTextStream>
+#include <QTimer>
 
 #include "huge_page_malloc.h"
 #include "memory_reuse.h"
@@ -28,11 +29,19 @@ int main(int argc, char* argv[]) {
         QStringLiteral("file"),
         QApplication::translate("main", "A trace file to open instead of the default scenario."),
         QStringLiteral("[FILE]"));
+    const QCommandLineOption import_option(
+        QStringLiteral("import"),
+        QApplication::translate("main",
+                                "Import a CSV file or an access log (with a preview of the "
+                                "import) instead of opening a trace."),
+        QStringLiteral("TRAFFIC"));
+    parser.addOption(import_option);
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
-    if (files.size() > 1) {
-        QTextStream(stderr) << QApplication::translate("main", "ratelab: give at most one file")
+    if (files.size() > 1 || (!files.isEmpty() && parser.isSet(import_option))) {
+        QTextStream(stderr) << QApplication::translate(
+                                   "main", "ratelab: give at most one file, or --import alone")
                             << '\n';
         return 2;
     }
@@ -46,6 +55,10 @@ int main(int argc, char* argv[]) {
         // A file that cannot be opened is reported in the window, which stays on the default
         // scenario, so a bad path never leaves the user with nothing.
         window.openFile(QFileInfo(files.front()).absoluteFilePath());
+    } else if (parser.isSet(import_option) && (!recovered || window.files()->maybeSave())) {
+        // Shown once the window is up, as if chosen from File > Import Traffic.
+        const QString traffic = QFileInfo(parser.value(import_option)).absoluteFilePath();
+        QTimer::singleShot(0, &window, [&window, traffic] { window.files()->importFile(traffic); });
     }
     return QApplication::exec();
 }

@@ -53,6 +53,8 @@ AppActions::AppActions(QObject* parent) {
     new_file = make(parent, tr("&New"), keys(QKeySequence::New), tr("Start an empty trace"));
     open = make(parent, tr("&Open…"), keys(QKeySequence::Open), tr("Open a trace file"),
                 QStyle::SP_DialogOpenButton);
+    import_traffic = make(parent, tr("&Import Traffic…"), keys(Qt::CTRL | Qt::Key_I),
+                          tr("Make a trace from a CSV file or an access log"));
     save = make(parent, tr("&Save"), keys(QKeySequence::Save), tr("Save the trace"),
                 QStyle::SP_DialogSaveButton);
     save_as = make(parent, tr("Save &As…"), keys(QKeySequence::SaveAs),

@@ -24,6 +24,7 @@ public:
     // File
     QAction* new_file;
     QAction* open;
+    QAction* import_traffic;
     QAction* save;
     QAction* save_as;
     QAction* quit;

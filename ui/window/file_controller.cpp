@@ -11,6 +11,7 @@
 
 #include "session/document_files.h"
 #include "session/session.h"
+#include "window/import_dialog.h"
 
 namespace ratelab::ui {
 
@@ -56,6 +57,50 @@ void FileController::open() {
     if (!path.isEmpty()) {
         openFile(path);
     }
+}
+
+void FileController::importTraffic() {
+    if (!maybeSave()) {
+        return;
+    }
+    const QString path =
+        QFileDialog::getOpenFileName(window_, tr("Import traffic"), QDir::homePath(),
+                                     tr("Traffic (*.csv *.tsv *.txt *.log);;All files (*)"));
+    if (!path.isEmpty()) {
+        importFile(path);
+    }
+}
+
+bool FileController::importFile(const QString& path) {
+    ImportDialog dialog(path, window_);
+    if (interactive_ && dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    QString error;
+    std::optional<io::ImportResult> imported = dialog.importAll(error);
+    if (!imported) {
+        if (error.isEmpty()) {
+            Q_EMIT statusMessage(tr("Import cancelled; the current trace stays open"));
+        } else {
+            reportError(tr("Cannot import"), tr("%1: %2\n\nThe current trace stays open.")
+                                                 .arg(QDir::toNativeSeparators(path), error));
+        }
+        return false;
+    }
+    const std::uint64_t requests = imported->imported;
+    const std::uint64_t skipped = imported->skipped;
+    if (!openDocument(fromTraceDocument(std::move(imported->document)))) {
+        return false;
+    }
+    session_->markUnsaved();  // a new trace, in no file yet
+    Q_EMIT statusMessage(
+        skipped == 0
+            ? tr("Imported %1 requests from %2").arg(requests).arg(QFileInfo(path).fileName())
+            : tr("Imported %1 requests from %2; %3 lines skipped")
+                  .arg(requests)
+                  .arg(QFileInfo(path).fileName())
+                  .arg(skipped));
+    return true;
 }
 
 bool FileController::openFile(const QString& path) {

@@ -45,9 +45,15 @@ public:
     /// Off in tests: errors are only reported through errorOccurred(), never in a dialog.
     void setInteractive(bool interactive) { interactive_ = interactive; }
 
+    /// Imports `path` (a CSV file or an access log) as ImportDialog shows it: the dialog, then
+    /// the import behind a progress bar; the trace opens as a new, unsaved document.
+    bool importFile(const QString& path);
+
 public Q_SLOTS:
     void newDocument();
     void open();
+    /// Asks for a CSV file or an access log, then importFile().
+    void importTraffic();
     bool save();
     bool saveAs();
     bool saveTo(const QString& path);

@@ -123,6 +123,7 @@ void MainWindow::createDocks() {
 void MainWindow::connectActions() {
     connect(actions_.new_file, &QAction::triggered, files_, &FileController::newDocument);
     connect(actions_.open, &QAction::triggered, files_, &FileController::open);
+    connect(actions_.import_traffic, &QAction::triggered, files_, &FileController::importTraffic);
     connect(actions_.save, &QAction::triggered, files_, &FileController::save);
     connect(actions_.save_as, &QAction::triggered, files_, &FileController::saveAs);
     connect(actions_.quit, &QAction::triggered, this, &QWidget::close);

@@ -84,6 +84,7 @@ void MainWindow::createMenus() {
     file->addAction(actions_.open);
     recent_menu_ = file->addMenu(tr("Open &Recent"));
     examples_menu_ = file->addMenu(tr("&Examples"));
+    file->addAction(actions_.import_traffic);
     file->addSeparator();
     file->addAction(actions_.save);
     file->addAction(actions_.save_as);
