@@ -1,0 +1,106 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ratelab/algorithm.h"
+#include "ratelab/model.h"
+
+namespace ratelab {
+
+/// The most points a sweep runs: the product of its axes' value counts. A sweep of more is
+/// refused before anything runs (10,000 points of six lanes over a million requests is already
+/// an hour on two cores).
+inline constexpr std::size_t kMaxSweepPoints = 10'000;
+
+/// What one axis of a sweep varies: the trace's limit L, its window W, or one parameter of every
+/// lane that runs `algorithm` (written "token_bucket.capacity").
+struct SweepTarget {
+    enum class Kind : std::uint8_t { limit, window, lane_parameter };
+    Kind kind = Kind::limit;
+    std::string algorithm;  ///< lane parameters only
+    std::string parameter;  ///< lane parameters only
+
+    /// "limit", "window" or "ID.NAME".
+    std::string name() const;
+    friend bool operator==(const SweepTarget&, const SweepTarget&) = default;
+};
+
+/// One axis: a target and the values it takes, in order. Limits and windows are whole numbers.
+struct SweepAxis {
+    SweepTarget target;
+    std::vector<ParamValue> values;
+    friend bool operator==(const SweepAxis&, const SweepAxis&) = default;
+};
+
+/// The points of a sweep are every combination of its axes' values, the last axis varying
+/// fastest: axes {limit: 1,2} and {window: 10,20} give (1,10), (1,20), (2,10), (2,20).
+std::size_t sweep_point_count(const std::vector<SweepAxis>& axes);
+/// The value each axis takes at point `point`, one per axis.
+std::vector<ParamValue> sweep_point_values(const std::vector<SweepAxis>& axes, std::size_t point);
+/// `params` at point `point`: L and W set on the trace's base limits (key tiers keep their own),
+/// and each lane parameter written into every lane that runs its algorithm.
+Params sweep_point_params(const Params& params, const std::vector<SweepAxis>& axes,
+                          std::size_t point);
+/// The lanes a sweep runs: `params.lanes` when set; else, when every axis varies a lane
+/// parameter, one default lane per algorithm the axes name (in the order they are named);
+/// else the default lanes.
+std::vector<Lane> sweep_lanes(const Params& params, const std::vector<SweepAxis>& axes);
+
+/// One lane at one point.
+struct SweepRow {
+    std::size_t point = 0;
+    std::size_t lane = 0;
+    std::vector<ParamValue> values;  ///< the point's value of each axis
+    std::int64_t limit = 0;          ///< L at the point, which the worst burst is compared with
+    bool releases = false;           ///< a shaper: delays mean something
+    Totals totals;
+    Burst worst_burst;
+    /// Shapers with at least one acceptance: the 95th percentile of the accepted requests'
+    /// delays, nearest rank (the smallest delay that at least 95% of them do not exceed).
+    std::optional<Rational> p95_delay;
+
+    /// 100 x rejected / requests, exact; 0 for no requests.
+    Rational rejected_percent() const;
+    /// worst burst / L, exact.
+    Rational burst_ratio() const { return Rational(worst_burst.cost, limit); }
+    friend bool operator==(const SweepRow&, const SweepRow&) = default;
+};
+
+/// Every row of a sweep, point after point and, within a point, lane after lane.
+struct SweepResult {
+    std::vector<SweepAxis> axes;
+    std::vector<Lane> lanes;
+    std::vector<std::string> labels;  ///< one per lane, as simulate() labels its runs
+    std::size_t points = 0;
+    std::vector<SweepRow> rows;
+
+    const SweepRow& row(std::size_t point, std::size_t lane) const {
+        return rows[point * lanes.size() + lane];
+    }
+};
+
+struct SweepOptions {
+    /// Threads that run points side by side; 0 picks one per core. The rows do not depend on it.
+    unsigned threads = 0;
+    /// Called after each run with the runs done and the runs in all, one call at a time, from
+    /// whichever thread finished the run.
+    std::function<void(std::size_t done, std::size_t total)> progress;
+};
+
+/// The nearest-rank 95th percentile of `values` (reordered), nothing when empty.
+std::optional<Rational> percentile_95(std::vector<Rational>& values);
+
+/// Runs every lane of sweep_lanes() at every point of `axes` over `trace`. A lane whose axes all
+/// stand still between two points (a token_bucket lane while gcra.burst varies) is run once and
+/// its row repeated. Each row equals the totals, worst burst and delays that simulate() gives at
+/// that point. Throws SimulationError for an invalid trace, an invalid point (naming it), an
+/// axis without values or naming no lane's algorithm, or more than kMaxSweepPoints points.
+SweepResult sweep(const Trace& trace, const Params& params, const std::vector<SweepAxis>& axes,
+                  const SweepOptions& options = {});
+
+}  // namespace ratelab

@@ -1,0 +1,301 @@
+// Parameter sweeps: one run per lane and point, shared out over the cores, each run writing only
+// its own row so that the rows come out the same whatever the thread count.
+#include "ratelab/sweep.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "ratelab/registry.h"
+#include "ratelab/simulation.h"
+
+namespace ratelab {
+
+std::string SweepTarget::name() const {
+    switch (kind) {
+        case Kind::limit:
+            return "limit";
+        case Kind::window:
+            return "window";
+        case Kind::lane_parameter:
+            break;
+    }
+    return algorithm + "." + parameter;
+}
+
+Rational SweepRow::rejected_percent() const {
+    const std::int64_t requests = totals.accepted + totals.rejected;
+    return requests == 0 ? Rational(0) : Rational(100 * totals.rejected, requests);
+}
+
+std::size_t sweep_point_count(const std::vector<SweepAxis>& axes) {
+    std::size_t count = 1;
+    for (const SweepAxis& axis : axes) {
+        if (axis.values.empty())
+            return 0;
+        // Saturates instead of overflowing: anything past the bound is refused anyway.
+        count = count > kMaxSweepPoints ? count : count * axis.values.size();
+    }
+    return count;
+}
+
+namespace {
+
+/// The index each axis takes at `point`: the last axis varies fastest.
+std::vector<std::size_t> point_indices(const std::vector<SweepAxis>& axes, std::size_t point) {
+    std::vector<std::size_t> indices(axes.size(), 0);
+    for (std::size_t a = axes.size(); a-- > 0;) {
+        indices[a] = point % axes[a].values.size();
+        point /= axes[a].values.size();
+    }
+    return indices;
+}
+
+std::size_t point_of(const std::vector<SweepAxis>& axes, const std::vector<std::size_t>& indices) {
+    std::size_t point = 0;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        point = point * axes[a].values.size() + indices[a];
+    return point;
+}
+
+/// Whether moving along `target` can change what `lane` decides.
+bool moves(const SweepTarget& target, const Lane& lane) {
+    return target.kind != SweepTarget::Kind::lane_parameter || target.algorithm == lane.algorithm;
+}
+
+/// The point whose run `lane` shares with `point`: the axes that do not move the lane at their
+/// first value.
+std::size_t shared_point(const std::vector<SweepAxis>& axes, const Lane& lane, std::size_t point) {
+    std::vector<std::size_t> indices = point_indices(axes, point);
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        if (!moves(axes[a].target, lane))
+            indices[a] = 0;
+    }
+    return point_of(axes, indices);
+}
+
+std::string point_text(const std::vector<SweepAxis>& axes, const std::vector<ParamValue>& values) {
+    std::string text;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        text += (a == 0 ? "" : ", ") + axes[a].target.name() + "=" + to_text(values[a]);
+    return text;
+}
+
+/// The labels simulate() gives these lanes: numbered where two would read the same.
+std::vector<std::string> labels_of(const std::vector<Lane>& lanes) {
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < lanes.size(); ++i) {
+        const std::string label = lane_label(lanes[i]);
+        int same = 1;
+        for (std::size_t j = 0; j < i; ++j)
+            same += lane_label(lanes[j]) == label ? 1 : 0;
+        labels.push_back(same == 1 ? label : label + " (" + std::to_string(same) + ")");
+    }
+    return labels;
+}
+
+void check_axes(const std::vector<SweepAxis>& axes, const std::vector<Lane>& lanes) {
+    for (const SweepAxis& axis : axes) {
+        if (axis.values.empty())
+            throw SimulationError(axis.target.name() + " has no values");
+        if (axis.target.kind != SweepTarget::Kind::lane_parameter)
+            continue;
+        const bool runs = std::any_of(lanes.begin(), lanes.end(), [&axis](const Lane& lane) {
+            return lane.algorithm == axis.target.algorithm;
+        });
+        if (!runs) {
+            throw SimulationError(axis.target.name() + " varies " + axis.target.algorithm +
+                                  ", which no lane runs");
+        }
+    }
+    if (sweep_point_count(axes) > kMaxSweepPoints) {
+        throw SimulationError("a sweep has at most " + std::to_string(kMaxSweepPoints) + " points");
+    }
+}
+
+/// Runs `work(i)` for i in [0, count) over `threads` threads, rethrowing the first error.
+template <class Work>
+void share_out(std::size_t count, unsigned threads, Work&& work) {
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> errors(count);
+    auto worker = [&] {
+        for (std::size_t i = next++; i < count; i = next++) {
+            try {
+                work(i);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threads; ++t)
+        helpers.emplace_back(worker);
+    worker();
+    for (std::thread& helper : helpers)
+        helper.join();
+    for (const std::exception_ptr& error : errors) {
+        if (error)
+            std::rethrow_exception(error);
+    }
+}
+
+/// The row of one run: its totals, worst burst and, for a shaper, its delays' 95th percentile.
+SweepRow row_of(const Trace& trace, const AlgorithmRun& run) {
+    SweepRow row;
+    row.releases = run.releases;
+    row.totals = run.totals;
+    row.worst_burst = run.worst_burst;
+    if (run.releases && run.has_decisions()) {
+        std::vector<Rational> delays;
+        delays.reserve(static_cast<std::size_t>(run.totals.accepted));
+        for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+            if (run.accepted(i))
+                delays.push_back(run.times[i] - Rational(trace.requests[i].tick));
+        }
+        row.p95_delay = percentile_95(delays);
+    }
+    return row;
+}
+
+}  // namespace
+
+std::vector<ParamValue> sweep_point_values(const std::vector<SweepAxis>& axes, std::size_t point) {
+    const std::vector<std::size_t> indices = point_indices(axes, point);
+    std::vector<ParamValue> values;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        values.push_back(axes[a].values[indices[a]]);
+    return values;
+}
+
+Params sweep_point_params(const Params& params, const std::vector<SweepAxis>& axes,
+                          std::size_t point) {
+    Params out = params;
+    out.lanes = sweep_lanes(params, axes);
+    const std::vector<ParamValue> values = sweep_point_values(axes, point);
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        const SweepTarget& target = axes[a].target;
+        const ParamValue& value = values[a];
+        const auto* whole = std::get_if<Rational>(&value);
+        switch (target.kind) {
+            case SweepTarget::Kind::limit:
+                out.base.limit = whole != nullptr ? whole->num() : 0;
+                break;
+            case SweepTarget::Kind::window:
+                out.base.window = whole != nullptr ? whole->num() : 0;
+                break;
+            case SweepTarget::Kind::lane_parameter:
+                for (Lane& lane : out.lanes) {
+                    if (lane.algorithm == target.algorithm)
+                        lane.params[target.parameter] = value;
+                }
+                break;
+        }
+    }
+    return out;
+}
+
+std::vector<Lane> sweep_lanes(const Params& params, const std::vector<SweepAxis>& axes) {
+    if (!params.lanes.empty())
+        return params.lanes;
+    std::vector<Lane> named;
+    for (const SweepAxis& axis : axes) {
+        if (axis.target.kind != SweepTarget::Kind::lane_parameter)
+            return default_lanes();
+        const bool known = std::any_of(named.begin(), named.end(), [&axis](const Lane& lane) {
+            return lane.algorithm == axis.target.algorithm;
+        });
+        if (!known)
+            named.push_back(Lane{axis.target.algorithm, {}, {}, false});
+    }
+    return named.empty() ? default_lanes() : named;
+}
+
+std::optional<Rational> percentile_95(std::vector<Rational>& values) {
+    if (values.empty())
+        return std::nullopt;
+    // Nearest rank: the ceil(95 n / 100)-th smallest, counted from 1.
+    const std::size_t rank = (95 * values.size() + 99) / 100;
+    const auto nth = values.begin() + static_cast<std::ptrdiff_t>(rank - 1);
+    std::nth_element(values.begin(), nth, values.end());
+    return *nth;
+}
+
+SweepResult sweep(const Trace& trace, const Params& params, const std::vector<SweepAxis>& axes,
+                  const SweepOptions& options) {
+    if (auto errors = validate(trace); !errors.empty())
+        throw SimulationError("trace: " + errors.front());
+    SweepResult result;
+    result.axes = axes;
+    result.lanes = sweep_lanes(params, axes);
+    result.labels = labels_of(result.lanes);
+    check_axes(axes, result.lanes);
+    result.points = sweep_point_count(axes);
+
+    std::vector<Params> point_params;
+    for (std::size_t p = 0; p < result.points; ++p) {
+        point_params.push_back(sweep_point_params(params, axes, p));
+        if (auto errors = validate(point_params.back()); !errors.empty()) {
+            throw SimulationError("point " + std::to_string(p + 1) + " (" +
+                                  point_text(axes, sweep_point_values(axes, p)) +
+                                  "): " + errors.front());
+        }
+    }
+    std::vector<std::unique_ptr<Algorithm>> algorithms;
+    for (const Lane& lane : result.lanes) {
+        const AlgorithmInfo* info = Registry::instance().find(lane.algorithm);
+        if (info == nullptr)
+            throw SimulationError("unknown algorithm \"" + lane.algorithm + "\"");
+        algorithms.push_back(info->make());
+    }
+
+    // Only the runs no other point shares are made; the others copy their rows afterwards.
+    const std::size_t lanes = result.lanes.size();
+    struct Task {
+        std::size_t point;
+        std::size_t lane;
+    };
+    std::vector<Task> tasks;
+    for (std::size_t p = 0; p < result.points; ++p) {
+        for (std::size_t l = 0; l < lanes; ++l) {
+            if (shared_point(axes, result.lanes[l], p) == p)
+                tasks.push_back({p, l});
+        }
+    }
+    result.rows.resize(result.points * lanes);
+    std::mutex progress_lock;
+    std::size_t done = 0;
+    static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned threads = std::max(
+        1u, std::min<unsigned>(options.threads != 0 ? options.threads : cores,
+                               static_cast<unsigned>(std::min<std::size_t>(tasks.size(), 1024))));
+    share_out(tasks.size(), threads, [&](std::size_t t) {
+        const auto [p, l] = tasks[t];
+        RunOptions run_options;
+        run_options.threads = 1;
+        // Only a shaper's delays need the decisions, for their percentile.
+        run_options.keep_decisions = Registry::instance().find(result.lanes[l].algorithm)->releases;
+        const Params lane_params = params_for_lane(point_params[p], point_params[p].lanes[l]);
+        const AlgorithmRun run = algorithms[l]->run(trace, lane_params, run_options);
+        result.rows[p * lanes + l] = row_of(trace, run);
+        if (options.progress) {
+            const std::lock_guard<std::mutex> lock(progress_lock);
+            options.progress(++done, tasks.size());
+        }
+    });
+    for (std::size_t p = 0; p < result.points; ++p) {
+        for (std::size_t l = 0; l < lanes; ++l) {
+            SweepRow& row = result.rows[p * lanes + l];
+            if (const std::size_t shared = shared_point(axes, result.lanes[l], p); shared != p)
+                row = result.rows[shared * lanes + l];
+            row.point = p;
+            row.lane = l;
+            row.values = sweep_point_values(axes, p);
+            row.limit = point_params[p].base.limit;
+        }
+    }
+    return result;
+}
+
+}  // namespace ratelab

@@ -1,0 +1,247 @@
+// Sweeps: every row is what a separate simulate() gives at that point, whatever the threads.
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+
+#include "catch.h"
+#include "ratelab/sweep.h"
+#include "test_support.h"
+
+using namespace ratelab;
+using namespace ratelab::test;
+
+namespace {
+
+std::uint64_t base_seed() {
+    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
+        return std::strtoull(fixed, nullptr, 10);
+    return std::random_device{}();
+}
+
+/// Bursts, gaps, mixed costs, and with `keys` > 1 several keys, one of them with its own tier.
+std::shared_ptr<const Trace> random_trace(std::mt19937_64& rng, int keys) {
+    auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+    };
+    TraceBuilder builder;
+    Tick tick = pick(0, 5);
+    const auto count = pick(1, 150);
+    for (std::int64_t i = 0; i < count; ++i) {
+        const auto gap = pick(0, 9);
+        tick += gap < 4 ? 0 : gap < 8 ? pick(1, 3) : pick(4, 40);
+        builder.add(tick, static_cast<std::uint32_t>(pick(1, 10) == 1 ? pick(2, 6) : 1),
+                    keys > 1 ? std::to_string(pick(1, keys)) : "");
+    }
+    return std::make_shared<const Trace>(std::move(builder).take());
+}
+
+SweepAxis axis(SweepTarget::Kind kind, std::vector<ParamValue> values, std::string algorithm = {},
+               std::string parameter = {}) {
+    return SweepAxis{SweepTarget{kind, std::move(algorithm), std::move(parameter)},
+                     std::move(values)};
+}
+
+std::vector<ParamValue> whole(std::initializer_list<std::int64_t> list) {
+    std::vector<ParamValue> values;
+    for (std::int64_t v : list)
+        values.emplace_back(Rational(v));
+    return values;
+}
+
+/// The 95th percentile of a run's delays by sorting them all.
+std::optional<Rational> sorted_p95(const Trace& trace, const AlgorithmRun& run) {
+    std::vector<Rational> delays;
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        if (run.accepted(i))
+            delays.push_back(*run.decision(trace, i).delay);
+    }
+    if (delays.empty())
+        return std::nullopt;
+    std::sort(delays.begin(), delays.end());
+    const std::size_t rank = (95 * delays.size() + 99) / 100;
+    return delays[rank - 1];
+}
+
+/// Checks every row of `result` against simulate() at the row's point.
+void check_against_simulate(const std::shared_ptr<const Trace>& trace, const Params& params,
+                            const SweepResult& result) {
+    REQUIRE(result.rows.size() == result.points * result.lanes.size());
+    for (std::size_t p = 0; p < result.points; ++p) {
+        const Params point = sweep_point_params(params, result.axes, p);
+        const auto expected = simulate(trace, point);
+        REQUIRE(expected->runs.size() == result.lanes.size());
+        for (std::size_t l = 0; l < result.lanes.size(); ++l) {
+            const AlgorithmRun& run = expected->runs[l];
+            const SweepRow& row = result.row(p, l);
+            INFO("point " << p << ", lane " << run.label);
+            CHECK(row.point == p);
+            CHECK(row.lane == l);
+            CHECK(row.values == sweep_point_values(result.axes, p));
+            CHECK(row.totals == run.totals);
+            CHECK(row.worst_burst == run.worst_burst);
+            CHECK(row.limit == point.base.limit);
+            CHECK(row.releases == run.releases);
+            if (run.releases) {
+                CHECK(row.p95_delay == sorted_p95(*trace, run));
+            } else {
+                CHECK(!row.p95_delay);
+            }
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("sweep: rows equal separate simulate runs on seeded traces") {
+    const std::uint64_t seed0 = base_seed();
+    for (int n = 0; n < 25; ++n) {
+        const std::uint64_t seed = seed0 + static_cast<std::uint64_t>(n);
+        INFO("seed " << seed << " (RATELAB_PROPERTY_SEED=" << seed << ")");
+        std::mt19937_64 rng(seed);
+        const int keys = n % 3 == 0 ? 3 : 1;
+        const auto trace = random_trace(rng, keys);
+        Params params = limits(4, 10);
+        if (keys > 1) {
+            params.keys["2"].limit = 2;
+            params.keys["2"].window = 7;
+        }
+        std::vector<SweepAxis> axes;
+        switch (n % 4) {
+            case 0:  // L and W over the default lanes
+                axes = {axis(SweepTarget::Kind::limit, whole({1, 3, 6})),
+                        axis(SweepTarget::Kind::window, whole({5, 10}))};
+                break;
+            case 1:  // a whole lane parameter and a rational one, over two lanes of their own
+                params.lanes = {Lane{"token_bucket", {{"refill_rate", Rational(1, 3)}}, {}, false},
+                                Lane{"leaky_bucket", {}, {}, false},
+                                Lane{"sliding_log", {}, {}, false}};
+                axes = {axis(SweepTarget::Kind::lane_parameter, whole({1, 2, 5, 9}), "token_bucket",
+                             "capacity"),
+                        axis(SweepTarget::Kind::lane_parameter,
+                             {Rational(1, 2), Rational(5, 2), Rational(4)}, "leaky_bucket",
+                             "drain_interval")};
+                break;
+            case 2:  // two lanes of one algorithm, both moved by the axis
+                params.lanes = {Lane{"gcra", {}, {}, false},
+                                Lane{"gcra", {{"emission_interval", Rational(7, 2)}}, {}, false},
+                                Lane{"fixed_window", {}, {}, false}};
+                axes = {
+                    axis(SweepTarget::Kind::lane_parameter, whole({1, 2, 4, 8}), "gcra", "burst"),
+                    axis(SweepTarget::Kind::limit, whole({2, 5}))};
+                break;
+            default:  // L with a shaper, whose delays need the decisions
+                axes = {axis(SweepTarget::Kind::limit, whole({1, 2, 3, 4, 5, 6, 7, 8}))};
+                params.lanes = {Lane{"leaky_bucket", {}, {}, false},
+                                Lane{"sliding_counter", {}, {}, false}};
+                break;
+        }
+        SweepOptions options;
+        options.threads = 1 + static_cast<unsigned>(n % 3);
+        const SweepResult result = sweep(*trace, params, axes, options);
+        check_against_simulate(trace, params, result);
+    }
+}
+
+TEST_CASE("sweep: the rows come out in the same order whatever the threads") {
+    std::mt19937_64 rng(2026);
+    const auto trace = random_trace(rng, 2);
+    const std::vector<SweepAxis> axes = {
+        axis(SweepTarget::Kind::limit, whole({1, 2, 3, 4, 5, 6, 7, 8, 9, 10})),
+        axis(SweepTarget::Kind::window, whole({3, 9, 27}))};
+    std::vector<std::size_t> reported;
+    SweepOptions one;
+    one.threads = 1;
+    const SweepResult alone = sweep(*trace, limits(4, 10), axes, one);
+    SweepOptions four;
+    four.threads = 4;
+    four.progress = [&reported](std::size_t done, std::size_t total) {
+        CHECK(total == 30 * 6);
+        reported.push_back(done);
+    };
+    const SweepResult shared = sweep(*trace, limits(4, 10), axes, four);
+    CHECK(alone.rows == shared.rows);
+    CHECK(alone.labels == shared.labels);
+    CHECK(shared.labels.front() == "Fixed window");
+    // Progress is counted once per run, in order, from whichever thread.
+    REQUIRE(reported.size() == 30 * 6);
+    for (std::size_t i = 0; i < reported.size(); ++i)
+        CHECK(reported[i] == i + 1);
+    // The last axis varies fastest.
+    CHECK(shared.row(1, 0).values == whole({1, 9}));
+    CHECK(shared.row(3, 0).values == whole({2, 3}));
+}
+
+TEST_CASE("sweep: a lane no axis moves runs once, and its rows repeat") {
+    const auto trace = ticks({0, 0, 0, 1, 2, 2, 3, 9, 9, 9, 9, 10});
+    Params params = limits(3, 4);
+    params.lanes = {Lane{"token_bucket", {}, {}, false}, Lane{"gcra", {}, {}, false}};
+    const std::vector<SweepAxis> axes = {
+        axis(SweepTarget::Kind::lane_parameter, whole({1, 2, 3, 4, 5}), "gcra", "burst")};
+    std::size_t runs = 0;
+    SweepOptions options;
+    options.progress = [&runs](std::size_t, std::size_t total) { runs = total; };
+    const SweepResult result = sweep(*trace, params, axes, options);
+    CHECK(runs == 5 + 1);  // five gcra points, one token bucket run
+    for (std::size_t p = 1; p < 5; ++p) {
+        CHECK(result.row(p, 0).totals == result.row(0, 0).totals);
+        CHECK(result.row(p, 0).values == whole({static_cast<std::int64_t>(p + 1)}));
+    }
+    // A larger burst lets more through, up to all twelve.
+    CHECK(result.row(0, 1).totals.accepted < result.row(4, 1).totals.accepted);
+    check_against_simulate(trace, params, result);
+}
+
+TEST_CASE("sweep: without lanes, lane parameters pick their own algorithms") {
+    const std::vector<SweepAxis> only_lanes = {
+        axis(SweepTarget::Kind::lane_parameter, whole({1}), "gcra", "burst"),
+        axis(SweepTarget::Kind::lane_parameter, whole({2}), "token_bucket", "capacity"),
+        axis(SweepTarget::Kind::lane_parameter, whole({3}), "gcra", "burst")};
+    const std::vector<Lane> lanes = sweep_lanes(limits(4, 10), only_lanes);
+    REQUIRE(lanes.size() == 2);
+    CHECK(lanes[0].algorithm == "gcra");
+    CHECK(lanes[1].algorithm == "token_bucket");
+    const std::vector<SweepAxis> with_limit = {axis(SweepTarget::Kind::limit, whole({1}))};
+    CHECK(sweep_lanes(limits(4, 10), with_limit).size() == default_lanes().size());
+}
+
+TEST_CASE("sweep: refuses what it cannot run, naming it") {
+    const auto trace = default_trace();
+    Params params = limits(4, 10);
+    params.lanes = {Lane{"token_bucket", {}, {}, false}};
+    const auto message = [&](const std::vector<SweepAxis>& axes) {
+        try {
+            (void)sweep(trace, params, axes);
+        } catch (const SimulationError& error) {
+            return std::string(error.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(message({axis(SweepTarget::Kind::lane_parameter, whole({1}), "gcra", "burst")}) ==
+          "gcra.burst varies gcra, which no lane runs");
+    CHECK(message({axis(SweepTarget::Kind::limit, {})}) == "limit has no values");
+    CHECK(message({axis(SweepTarget::Kind::limit, whole({3, 0}))})
+              .starts_with("point 2 (limit=0): limit must be between 1"));
+    std::vector<ParamValue> many(101, Rational(1));
+    CHECK(message({axis(SweepTarget::Kind::limit, many), axis(SweepTarget::Kind::window, many)}) ==
+          "a sweep has at most 10000 points");
+}
+
+TEST_CASE("sweep: the 95th percentile is the nearest rank") {
+    const struct {
+        std::vector<std::int64_t> values;
+        std::int64_t expected;
+    } cases[] = {
+        {{5}, 5},
+        {{2, 1}, 2},  // rank ceil(1.9) = 2
+        {{3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, 19},  // rank 19
+        {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7}, 0},  // rank 20 of 21
+    };
+    for (const auto& c : cases) {
+        std::vector<Rational> values(c.values.begin(), c.values.end());
+        CHECK(percentile_95(values) == Rational(c.expected));
+    }
+    std::vector<Rational> none;
+    CHECK(!percentile_95(none));
+    std::vector<Rational> halves = {Rational(1, 2), Rational(3, 2)};
+    CHECK(percentile_95(halves) == Rational(3, 2));
+}
