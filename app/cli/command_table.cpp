@@ -5,6 +5,7 @@
 #define RATELAB_CLI_COMMANDS(X) \
     X(simulate)                 \
     X(compare)                  \
+    X(sweep)                    \
     X(validate)                 \
     X(generate)                 \
     X(import)                   \

@@ -1,0 +1,138 @@
+// ratelab-cli sweep: runs the lanes over a trace at every point of a grid of settings, and
+// prints one row per point and lane; or, with --fit, the exact settings that reject nothing.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <memory>
+
+#include "cli_support.h"
+#include "ratelab/io/sweep_spec.h"
+#include "ratelab/io/terminal_text.h"
+#include "ratelab/io/trace_file.h"
+#include "sweep_output.h"
+
+namespace ratelab::cli {
+
+namespace {
+
+/// Decisions in all past which a sweep is long enough to show its progress on a terminal.
+constexpr double kLongSweep = 50e6;
+
+SweepFormat format_of(const Arguments& args) {
+    if (args.has("json") && args.has("csv")) {
+        throw UsageError("give --json or --csv, not both");
+    }
+    return args.has("json")  ? SweepFormat::json
+           : args.has("csv") ? SweepFormat::csv
+                             : SweepFormat::table;
+}
+
+std::vector<SweepAxis> axes_of(const Arguments& args) {
+    try {
+        return io::parse_sweep_axes(args.all("vary"));
+    } catch (const io::SweepSpecError& error) {
+        throw UsageError(std::string("--vary ") + error.what());
+    }
+}
+
+/// "sweep: 120 of 1200 runs" on a terminal, rewritten in place, for sweeps that take a while.
+std::function<void(std::size_t, std::size_t)> progress_for(std::size_t requests,
+                                                           std::size_t runs_at_most) {
+    if (!::isatty(STDERR_FILENO) ||
+        static_cast<double>(requests) * static_cast<double>(runs_at_most) < kLongSweep) {
+        return {};
+    }
+    return [](std::size_t done, std::size_t total) {
+        std::fprintf(stderr, "\rsweep: %zu of %zu runs", done, total);
+        if (done == total) {
+            std::fprintf(stderr, "\n");
+        }
+    };
+}
+
+int run_fit(const Arguments& args, const io::TraceDocument& doc, const std::vector<SweepAxis>& axes,
+            SweepFormat format, CommandIo& io) {
+    const std::string fit = args.get("fit").value_or("");
+    if (fit != "zero-rejections") {
+        throw UsageError("--fit takes zero-rejections, not \"" + fit + "\"");
+    }
+    const std::vector<Lane> lanes = sweep_lanes(doc.params, axes);
+    const bool any = std::any_of(lanes.begin(), lanes.end(), [](const Lane& lane) {
+        return has_zero_rejection_fit(lane.algorithm);
+    });
+    if (!any) {
+        throw UsageError(
+            "--fit zero-rejections answers for token_bucket and gcra lanes, and "
+            "none is given");
+    }
+    const std::size_t points = sweep_point_count(axes);
+    std::vector<FitRow> rows;
+    for (std::size_t p = 0; p < points; ++p) {
+        const Params point = sweep_point_params(doc.params, axes, p);
+        for (const Lane& lane : point.lanes) {
+            if (has_zero_rejection_fit(lane.algorithm)) {
+                rows.push_back({sweep_point_values(axes, p), lane_label(lane),
+                                fit_zero_rejections(doc.trace, point, lane)});
+            }
+        }
+    }
+    write_output(args, format_fits(axes, rows, format), io);
+    return kExitOk;
+}
+
+int run_sweep(const Arguments& args, CommandIo& io) {
+    const SweepFormat format = format_of(args);
+    io::TraceDocument doc = io::load_trace(args.positionals[0]);
+    for (const std::string& warning : doc.warnings) {
+        io.err << "ratelab-cli sweep: " << io::terminal_safe(args.positionals[0]) << ": "
+               << io::terminal_safe(warning) << "\n";
+    }
+    apply_lane_options(args, doc.params);
+    const std::vector<SweepAxis> axes = axes_of(args);
+    if (args.has("fit")) {
+        return run_fit(args, doc, axes, format, io);
+    }
+    if (axes.empty()) {
+        throw UsageError("give at least one --vary NAME=A..B[:STEP] or --vary NAME=V1,V2,...");
+    }
+    SweepOptions options;
+    options.progress = progress_for(doc.trace.requests.size(),
+                                    sweep_point_count(axes) * sweep_lanes(doc.params, axes).size());
+    const SweepResult result = sweep(doc.trace, doc.params, axes, options);
+    write_output(args, format_sweep(result, format), io);
+    return kExitOk;
+}
+
+}  // namespace
+
+Command make_sweep_command() {
+    return {
+        "sweep",
+        "run the lanes at every value of one or more settings and tabulate them",
+        "sweep TRACE.json --vary NAME=A..B[:STEP] [--vary NAME=V1,V2,...] [options]",
+        "NAME is limit, window, or a lane parameter written ID.NAME (token_bucket.capacity);\n"
+        "fractions such as 5/2 suit rational parameters. Every combination of the values is\n"
+        "a point (at most 10000); each point runs every lane (the trace's, those given, or,\n"
+        "when only lane parameters vary, one lane per algorithm they name). One row per point\n"
+        "and lane: accepted, rejected, rejected %, rejected cost, worst burst, worst burst / L,\n"
+        "the leaky bucket's longest and 95th-percentile delay. Varying limit or window changes\n"
+        "the trace's own limits; key tiers keep theirs. With --fit zero-rejections, prints\n"
+        "instead, for each token_bucket and gcra lane at each point (one point without\n"
+        "--vary), the smallest capacity (burst) that rejects nothing at its rate, and the\n"
+        "smallest rate (largest emission interval) that rejects nothing at its capacity:\n"
+        "exact, for all keys and per tier. See README.md, \"Sweeps\".",
+        with_lane_options(
+            {{"vary", "NAME=VALUES", "vary NAME over A..B[:STEP] or V1,V2,... (repeat for a grid)"},
+             {"fit", "KIND", "print the smallest capacity and rate that reject nothing instead"},
+             {"json", "", "write JSON instead of a table"},
+             {"csv", "", "write CSV instead of a table"},
+             output_option("the rows")}),
+        1,
+        1,
+        false,
+        run_sweep};
+}
+
+}  // namespace ratelab::cli
