@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <limits>
 #include <mutex>
+#include <numeric>
 #include <thread>
 
 #include "ratelab/registry.h"
@@ -42,6 +44,11 @@ std::size_t sweep_point_count(const std::vector<SweepAxis>& axes) {
 }
 
 namespace {
+
+/// The rank, counted from 1, of the nearest-rank 95th percentile of `count` values.
+std::size_t nearest_rank_95(std::size_t count) {
+    return (95 * count + 99) / 100;
+}
 
 /// The index each axis takes at `point`: the last axis varies fastest.
 std::vector<std::size_t> point_indices(const std::vector<SweepAxis>& axes, std::size_t point) {
@@ -141,21 +148,66 @@ void share_out(std::size_t count, unsigned threads, Work&& work) {
     }
 }
 
+/// The accepted requests' delays of a shaper's run, all over one common denominator, or nothing
+/// when that denominator or a numerator would not fit in 64 bits.
+struct ScaledDelays {
+    std::vector<std::int64_t> numerators;
+    std::int64_t denominator = 1;
+};
+
+std::optional<ScaledDelays> scaled_delays(const Trace& trace, const AlgorithmRun& run) {
+    constexpr std::int64_t kMaxDen = std::int64_t{1} << 40;
+    ScaledDelays out;
+    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+        if (run.accepted(i) && out.denominator % run.times[i].den() != 0) {
+            out.denominator = std::lcm(out.denominator, run.times[i].den());
+            if (out.denominator > kMaxDen)
+                return std::nullopt;
+        }
+    }
+    out.numerators.reserve(static_cast<std::size_t>(run.totals.accepted));
+    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+        if (!run.accepted(i))
+            continue;
+        const Rational& release = run.times[i];
+        const Int128 scaled =
+            static_cast<Int128>(release.num()) * (out.denominator / release.den()) -
+            static_cast<Int128>(trace.requests[i].tick) * out.denominator;
+        if (scaled > std::numeric_limits<std::int64_t>::max())
+            return std::nullopt;
+        out.numerators.push_back(static_cast<std::int64_t>(scaled));
+    }
+    return out;
+}
+
+/// The 95th percentile of a shaper's delays: on whole numbers over a common denominator, which
+/// is several times quicker to order than a million fractions.
+std::optional<Rational> p95_delay(const Trace& trace, const AlgorithmRun& run) {
+    if (auto scaled = scaled_delays(trace, run)) {
+        std::vector<std::int64_t>& values = scaled->numerators;
+        if (values.empty())
+            return std::nullopt;
+        const auto nth =
+            values.begin() + static_cast<std::ptrdiff_t>(nearest_rank_95(values.size()) - 1);
+        std::nth_element(values.begin(), nth, values.end());
+        return Rational(*nth, scaled->denominator);
+    }
+    std::vector<Rational> delays;
+    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+        if (run.accepted(i))
+            delays.push_back(run.times[i] - Rational(trace.requests[i].tick));
+    }
+    return percentile_95(delays);
+}
+
 /// The row of one run: its totals, worst burst and, for a shaper, its delays' 95th percentile.
 SweepRow row_of(const Trace& trace, const AlgorithmRun& run) {
     SweepRow row;
     row.releases = run.releases;
     row.totals = run.totals;
     row.worst_burst = run.worst_burst;
-    if (run.releases && run.has_decisions()) {
-        std::vector<Rational> delays;
-        delays.reserve(static_cast<std::size_t>(run.totals.accepted));
-        for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
-            if (run.accepted(i))
-                delays.push_back(run.times[i] - Rational(trace.requests[i].tick));
-        }
-        row.p95_delay = percentile_95(delays);
-    }
+    if (run.releases && run.has_decisions())
+        row.p95_delay = p95_delay(trace, run);
     return row;
 }
 
@@ -216,8 +268,8 @@ std::optional<Rational> percentile_95(std::vector<Rational>& values) {
     if (values.empty())
         return std::nullopt;
     // Nearest rank: the ceil(95 n / 100)-th smallest, counted from 1.
-    const std::size_t rank = (95 * values.size() + 99) / 100;
-    const auto nth = values.begin() + static_cast<std::ptrdiff_t>(rank - 1);
+    const auto nth =
+        values.begin() + static_cast<std::ptrdiff_t>(nearest_rank_95(values.size()) - 1);
     std::nth_element(values.begin(), nth, values.end());
     return *nth;
 }
