@@ -71,10 +71,11 @@ int run_fit(const Arguments& args, const io::TraceDocument& doc, const std::vect
     std::vector<FitRow> rows;
     for (std::size_t p = 0; p < points; ++p) {
         const Params point = sweep_point_params(doc.params, axes, p);
-        for (const Lane& lane : point.lanes) {
-            if (has_zero_rejection_fit(lane.algorithm)) {
-                rows.push_back({sweep_point_values(axes, p), lane_label(lane),
-                                fit_zero_rejections(doc.trace, point, lane)});
+        for (std::size_t l = 0; l < point.lanes.size(); ++l) {
+            // Labelled as the sweep's rows are: the lane as given, the point's values apart.
+            if (has_zero_rejection_fit(lanes[l].algorithm)) {
+                rows.push_back({sweep_point_values(axes, p), lane_label(lanes[l]),
+                                fit_zero_rejections(doc.trace, point, point.lanes[l])});
             }
         }
     }
