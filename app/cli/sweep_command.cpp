@@ -67,19 +67,11 @@ int run_fit(const Arguments& args, const io::TraceDocument& doc, const std::vect
             "--fit zero-rejections answers for token_bucket and gcra lanes, and "
             "none is given");
     }
-    const std::size_t points = sweep_point_count(axes);
-    std::vector<FitRow> rows;
-    for (std::size_t p = 0; p < points; ++p) {
-        const Params point = sweep_point_params(doc.params, axes, p);
-        for (std::size_t l = 0; l < point.lanes.size(); ++l) {
-            // Labelled as the sweep's rows are: the lane as given, the point's values apart.
-            if (has_zero_rejection_fit(lanes[l].algorithm)) {
-                rows.push_back({sweep_point_values(axes, p), lane_label(lanes[l]),
-                                fit_zero_rejections(doc.trace, point, point.lanes[l])});
-            }
-        }
-    }
-    write_output(args, format_fits(axes, rows, format), io);
+    SweepOptions options;
+    options.progress =
+        progress_for(doc.trace.requests.size(), sweep_point_count(axes) * lanes.size());
+    const FitSweepResult result = sweep_fits(doc.trace, doc.params, axes, options);
+    write_output(args, format_fits(result, format), io);
     return kExitOk;
 }
 

@@ -167,19 +167,21 @@ namespace {
 
 /// One printed line of the fits: a lane at a point, for all its keys or one tier.
 struct FitLine {
-    const FitRow* row;
+    const FitSweepRow* row;
+    std::string lane;
     const TierFit* tier;
     std::string tier_name;
     bool fleet;
 };
 
-std::vector<FitLine> fit_lines(const std::vector<FitRow>& rows) {
+std::vector<FitLine> fit_lines(const FitSweepResult& result) {
     std::vector<FitLine> lines;
-    for (const FitRow& row : rows) {
-        lines.push_back({&row, &row.fit.fleet, "all keys", true});
+    for (const FitSweepRow& row : result.rows) {
+        const std::string& lane = result.labels[row.lane];
+        lines.push_back({&row, lane, &row.fit.fleet, "all keys", true});
         for (const TierFit& tier : row.fit.tiers) {
             lines.push_back(
-                {&row, &tier, tier.tier.empty() ? "keys without a tier" : tier.tier, false});
+                {&row, lane, &tier, tier.tier.empty() ? "keys without a tier" : tier.tier, false});
         }
     }
     return lines;
@@ -230,9 +232,9 @@ std::string rate_text(const FitLine& line) {
 
 }  // namespace
 
-std::string format_fits(const std::vector<SweepAxis>& axes, const std::vector<FitRow>& rows,
-                        SweepFormat format) {
-    const std::vector<FitLine> lines = fit_lines(rows);
+std::string format_fits(const FitSweepResult& result, SweepFormat format) {
+    const std::vector<SweepAxis>& axes = result.axes;
+    const std::vector<FitLine> lines = fit_lines(result);
     if (format == SweepFormat::json) {
         Json list = Json::array();
         for (const FitLine& line : lines) {
@@ -243,7 +245,7 @@ std::string format_fits(const std::vector<SweepAxis>& axes, const std::vector<Fi
             const LaneFit& fit = line.row->fit;
             const TierFit& tier = *line.tier;
             const auto answer = rate_answer(line);
-            entry["lane"] = line.row->lane;
+            entry["lane"] = line.lane;
             entry["tier"] = line.tier_name;
             entry["keys"] = tier.keys;
             entry["capacity_parameter"] = fit.capacity_parameter;
@@ -284,7 +286,7 @@ std::string format_fits(const std::vector<SweepAxis>& axes, const std::vector<Fi
         }
         const LaneFit& fit = line.row->fit;
         const TierFit& tier = *line.tier;
-        cells.push_back(csv ? line.row->lane : io::terminal_safe(line.row->lane));
+        cells.push_back(csv ? line.lane : io::terminal_safe(line.lane));
         cells.push_back(csv ? line.tier_name : io::terminal_safe(line.tier_name));
         cells.push_back(std::to_string(tier.keys));
         if (csv) {

@@ -15,15 +15,8 @@ enum class SweepFormat { table, csv, json };
 /// rejected cost, worst burst, worst burst / L, longest and p95 delay.
 std::string format_sweep(const SweepResult& result, SweepFormat format);
 
-/// The closed-form answers of one lane at one point (`--fit zero-rejections`).
-struct FitRow {
-    std::vector<ParamValue> values;  ///< the point's value of each axis
-    std::string lane;                ///< its label
-    LaneFit fit;
-};
-
-/// One row per point, lane and tier (the fleet first, named "all keys").
-std::string format_fits(const std::vector<SweepAxis>& axes, const std::vector<FitRow>& rows,
-                        SweepFormat format);
+/// The closed-form answers (`--fit zero-rejections`): one row per point, lane and tier (all
+/// keys first).
+std::string format_fits(const FitSweepResult& result, SweepFormat format);
 
 }  // namespace ratelab::cli

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <mutex>
 #include <numeric>
@@ -12,6 +13,7 @@
 
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
+#include "sweep_support.h"
 
 namespace ratelab {
 
@@ -148,6 +150,66 @@ void share_out(std::size_t count, unsigned threads, Work&& work) {
     }
 }
 
+}  // namespace
+
+namespace detail {
+
+void share_out(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work) {
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> errors(count);
+    auto worker = [&] {
+        for (std::size_t i = next++; i < count; i = next++) {
+            try {
+                work(i);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned t = 1; t < threads; ++t)
+        helpers.emplace_back(worker);
+    worker();
+    for (std::thread& helper : helpers)
+        helper.join();
+    for (const std::exception_ptr& error : errors) {
+        if (error)
+            std::rethrow_exception(error);
+    }
+}
+
+unsigned sweep_threads(unsigned asked, std::size_t tasks) {
+    static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const unsigned wanted = asked != 0 ? asked : cores;
+    return std::max(
+        1u, std::min<unsigned>(wanted, static_cast<unsigned>(std::min<std::size_t>(tasks, 1024))));
+}
+
+SweepPlan plan_sweep(const Trace& trace, const Params& params, const std::vector<SweepAxis>& axes) {
+    if (auto errors = validate(trace); !errors.empty())
+        throw SimulationError("trace: " + errors.front());
+    SweepPlan plan;
+    plan.lanes = sweep_lanes(params, axes);
+    plan.labels = labels_of(plan.lanes);
+    check_axes(axes, plan.lanes);
+    plan.points = sweep_point_count(axes);
+    for (std::size_t p = 0; p < plan.points; ++p) {
+        plan.point_params.push_back(sweep_point_params(params, axes, p));
+        if (auto errors = validate(plan.point_params.back()); !errors.empty()) {
+            throw SimulationError("point " + std::to_string(p + 1) + " (" +
+                                  point_text(axes, sweep_point_values(axes, p)) +
+                                  "): " + errors.front());
+        }
+        for (const Lane& lane : plan.lanes)
+            plan.shared.push_back(shared_point(axes, lane, p));
+    }
+    return plan;
+}
+
+}  // namespace detail
+
+namespace {
+
 /// The accepted requests' delays of a shaper's run, all over one common denominator, or nothing
 /// when that denominator or a numerator would not fit in 64 bits.
 struct ScaledDelays {
@@ -276,76 +338,54 @@ std::optional<Rational> percentile_95(std::vector<Rational>& values) {
 
 SweepResult sweep(const Trace& trace, const Params& params, const std::vector<SweepAxis>& axes,
                   const SweepOptions& options) {
-    if (auto errors = validate(trace); !errors.empty())
-        throw SimulationError("trace: " + errors.front());
+    const detail::SweepPlan plan = detail::plan_sweep(trace, params, axes);
     SweepResult result;
     result.axes = axes;
-    result.lanes = sweep_lanes(params, axes);
-    result.labels = labels_of(result.lanes);
-    check_axes(axes, result.lanes);
-    result.points = sweep_point_count(axes);
-
-    std::vector<Params> point_params;
-    for (std::size_t p = 0; p < result.points; ++p) {
-        point_params.push_back(sweep_point_params(params, axes, p));
-        if (auto errors = validate(point_params.back()); !errors.empty()) {
-            throw SimulationError("point " + std::to_string(p + 1) + " (" +
-                                  point_text(axes, sweep_point_values(axes, p)) +
-                                  "): " + errors.front());
-        }
-    }
+    result.lanes = plan.lanes;
+    result.labels = plan.labels;
+    result.points = plan.points;
     std::vector<std::unique_ptr<Algorithm>> algorithms;
-    for (const Lane& lane : result.lanes) {
-        const AlgorithmInfo* info = Registry::instance().find(lane.algorithm);
-        if (info == nullptr)
-            throw SimulationError("unknown algorithm \"" + lane.algorithm + "\"");
-        algorithms.push_back(info->make());
-    }
+    for (const Lane& lane : result.lanes)
+        algorithms.push_back(Registry::instance().find(lane.algorithm)->make());
 
     // Only the runs no other point shares are made; the others copy their rows afterwards.
     const std::size_t lanes = result.lanes.size();
-    struct Task {
-        std::size_t point;
-        std::size_t lane;
-    };
-    std::vector<Task> tasks;
-    for (std::size_t p = 0; p < result.points; ++p) {
-        for (std::size_t l = 0; l < lanes; ++l) {
-            if (shared_point(axes, result.lanes[l], p) == p)
-                tasks.push_back({p, l});
-        }
+    std::vector<std::size_t> tasks;  // row indices
+    for (std::size_t row = 0; row < plan.shared.size(); ++row) {
+        if (plan.shared[row] == row / lanes)
+            tasks.push_back(row);
     }
-    result.rows.resize(result.points * lanes);
+    result.rows.resize(plan.points * lanes);
     std::mutex progress_lock;
     std::size_t done = 0;
-    static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const unsigned threads = std::max(
-        1u, std::min<unsigned>(options.threads != 0 ? options.threads : cores,
-                               static_cast<unsigned>(std::min<std::size_t>(tasks.size(), 1024))));
-    share_out(tasks.size(), threads, [&](std::size_t t) {
-        const auto [p, l] = tasks[t];
-        RunOptions run_options;
-        run_options.threads = 1;
-        // Only a shaper's delays need the decisions, for their percentile.
-        run_options.keep_decisions = Registry::instance().find(result.lanes[l].algorithm)->releases;
-        const Params lane_params = params_for_lane(point_params[p], point_params[p].lanes[l]);
-        const AlgorithmRun run = algorithms[l]->run(trace, lane_params, run_options);
-        result.rows[p * lanes + l] = row_of(trace, run);
-        if (options.progress) {
-            const std::lock_guard<std::mutex> lock(progress_lock);
-            options.progress(++done, tasks.size());
-        }
-    });
-    for (std::size_t p = 0; p < result.points; ++p) {
-        for (std::size_t l = 0; l < lanes; ++l) {
-            SweepRow& row = result.rows[p * lanes + l];
-            if (const std::size_t shared = shared_point(axes, result.lanes[l], p); shared != p)
-                row = result.rows[shared * lanes + l];
-            row.point = p;
-            row.lane = l;
-            row.values = sweep_point_values(axes, p);
-            row.limit = point_params[p].base.limit;
-        }
+    detail::share_out(
+        tasks.size(), detail::sweep_threads(options.threads, tasks.size()), [&](std::size_t t) {
+            const std::size_t p = tasks[t] / lanes;
+            const std::size_t l = tasks[t] % lanes;
+            RunOptions run_options;
+            run_options.threads = 1;
+            // Only a shaper's delays need the decisions, for their percentile.
+            run_options.keep_decisions =
+                Registry::instance().find(result.lanes[l].algorithm)->releases;
+            const Params& point = plan.point_params[p];
+            const AlgorithmRun run =
+                algorithms[l]->run(trace, params_for_lane(point, point.lanes[l]), run_options);
+            result.rows[tasks[t]] = row_of(trace, run);
+            if (options.progress) {
+                const std::lock_guard<std::mutex> lock(progress_lock);
+                options.progress(++done, tasks.size());
+            }
+        });
+    for (std::size_t index = 0; index < result.rows.size(); ++index) {
+        const std::size_t p = index / lanes;
+        const std::size_t l = index % lanes;
+        SweepRow& row = result.rows[index];
+        if (plan.shared[index] != p)
+            row = result.rows[plan.shared[index] * lanes + l];
+        row.point = p;
+        row.lane = l;
+        row.values = sweep_point_values(axes, p);
+        row.limit = plan.point_params[p].base.limit;
     }
     return result;
 }

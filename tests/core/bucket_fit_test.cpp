@@ -268,3 +268,44 @@ TEST_CASE("bucket fit: bounded denominators round to the nearest fraction on eac
     }
     CHECK(round_up_to_den(Rational(1, 3), 1000) == Rational(1, 3));
 }
+
+TEST_CASE("bucket fit: over a sweep, each point's answer is fit_zero_rejections' there") {
+    std::mt19937_64 rng(11);
+    const auto trace = random_trace(rng, 3);
+    Params params = limits(3, 7);
+    params.keys["1"] = Limits{5, 9, {}};
+    params.lanes = {Lane{"token_bucket", {}, {}, false}, Lane{"sliding_log", {}, {}, false},
+                    Lane{"gcra", {}, {}, false}};
+    std::vector<ParamValue> limits_values, bursts;
+    for (std::int64_t v = 1; v <= 6; ++v) {
+        limits_values.emplace_back(Rational(v));
+        bursts.emplace_back(Rational(v + 2));
+    }
+    const std::vector<SweepAxis> axes = {
+        SweepAxis{SweepTarget{SweepTarget::Kind::limit, {}, {}}, limits_values},
+        SweepAxis{SweepTarget{SweepTarget::Kind::lane_parameter, "gcra", "burst"}, bursts}};
+    std::size_t fits = 0;
+    SweepOptions options;
+    options.threads = 3;
+    options.progress = [&fits](std::size_t, std::size_t total) { fits = total; };
+    const FitSweepResult result = sweep_fits(*trace, params, axes, options);
+    CHECK(fits == 6 + 36);  // the token bucket's answers do not move with gcra.burst
+    REQUIRE(result.rows.size() == 36 * 2);  // the sliding log has no closed form
+    for (const FitSweepRow& row : result.rows) {
+        const Params point = sweep_point_params(params, axes, row.point);
+        INFO("point " << row.point << ", lane " << row.lane);
+        CHECK(row.values == sweep_point_values(axes, row.point));
+        CHECK(result.lanes[row.lane].algorithm != "sliding_log");
+        const LaneFit expected = fit_zero_rejections(*trace, point, point.lanes[row.lane]);
+        CHECK(row.fit.fleet == expected.fleet);
+        CHECK(row.fit.tiers == expected.tiers);
+        CHECK(row.fit.settable_rate_parameter == expected.settable_rate_parameter);
+    }
+    options.threads = 1;
+    const FitSweepResult alone = sweep_fits(*trace, params, axes, options);
+    REQUIRE(alone.rows.size() == result.rows.size());
+    for (std::size_t i = 0; i < alone.rows.size(); ++i)
+        CHECK(alone.rows[i].fit.fleet == result.rows[i].fit.fleet);
+    params.lanes = {Lane{"sliding_log", {}, {}, false}};
+    CHECK_THROWS_AS(sweep_fits(*trace, params, {}), SimulationError);
+}

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ratelab/algorithm.h"
+#include "ratelab/bucket_fit.h"
 #include "ratelab/model.h"
 
 namespace ratelab {
@@ -102,5 +103,30 @@ std::optional<Rational> percentile_95(std::vector<Rational>& values);
 /// axis without values or naming no lane's algorithm, or more than kMaxSweepPoints points.
 SweepResult sweep(const Trace& trace, const Params& params, const std::vector<SweepAxis>& axes,
                   const SweepOptions& options = {});
+
+/// The closed forms of one token_bucket or gcra lane at one point (fit_zero_rejections()).
+struct FitSweepRow {
+    std::size_t point = 0;
+    std::size_t lane = 0;            ///< index into FitSweepResult::lanes
+    std::vector<ParamValue> values;  ///< the point's value of each axis
+    LaneFit fit;
+};
+
+/// Every fit of a sweep, point after point and, within a point, lane after lane; only lanes
+/// that have_zero_rejection_fit() have rows.
+struct FitSweepResult {
+    std::vector<SweepAxis> axes;
+    std::vector<Lane> lanes;          ///< every lane of the sweep, as sweep() gives them
+    std::vector<std::string> labels;  ///< one per lane
+    std::size_t points = 0;
+    std::vector<FitSweepRow> rows;
+};
+
+/// fit_zero_rejections() for every token_bucket and gcra lane of sweep_lanes() at every point
+/// of `axes` (one point when there are none), shared out over the cores as sweep() does, and
+/// computed once for points that differ only in axes that do not move the lane. Throws as
+/// sweep() does, and SimulationError when no lane is a token_bucket or gcra.
+FitSweepResult sweep_fits(const Trace& trace, const Params& params,
+                          const std::vector<SweepAxis>& axes, const SweepOptions& options = {});
 
 }  // namespace ratelab
