@@ -245,3 +245,28 @@ TEST_CASE("sweep: the 95th percentile is the nearest rank") {
     std::vector<Rational> halves = {Rational(1, 2), Rational(3, 2)};
     CHECK(percentile_95(halves) == Rational(3, 2));
 }
+
+TEST_CASE("sweep: a shaper's 95th-percentile delay, counted or selected") {
+    // Three requests on tick 0 through a queue that lets one unit out every D ticks: delays
+    // 0, D and 2D. Few delays over a wide range are selected, many over a narrow one counted.
+    const auto three = ticks({0, 0, 0});
+    Params params = limits(4, 10);
+    params.lanes = {Lane{"leaky_bucket", {{"queue_size", Rational(3)}}, {}, false}};
+    const std::vector<SweepAxis> intervals = {axis(SweepTarget::Kind::lane_parameter,
+                                                   {Rational(100), Rational(1, 3)}, "leaky_bucket",
+                                                   "drain_interval")};
+    const SweepResult few = sweep(*three, params, intervals);
+    CHECK(few.row(0, 0).p95_delay == Rational(200));
+    CHECK(few.row(1, 0).p95_delay == Rational(2, 3));
+    CHECK(few.row(1, 0).totals.max_delay == Rational(2, 3));
+    // Forty on one tick, one unit every 1/2 tick: delays 0, 1/2, ..., 39/2; the 38th is 37/2.
+    TraceBuilder builder;
+    for (int i = 0; i < 40; ++i)
+        builder.add(5);
+    params.lanes = {Lane{"leaky_bucket", {{"queue_size", Rational(40)}}, {}, false}};
+    const SweepResult many = sweep(std::move(builder).take(), params,
+                                   {axis(SweepTarget::Kind::lane_parameter, {Rational(1, 2)},
+                                         "leaky_bucket", "drain_interval")});
+    CHECK(many.row(0, 0).p95_delay == Rational(37, 2));
+    CHECK(many.row(0, 0).totals.max_delay == Rational(39, 2));
+}
