@@ -211,57 +211,52 @@ SweepPlan plan_sweep(const Trace& trace, const Params& params, const std::vector
 
 namespace {
 
-/// `whole / den` for the few denominators of one run's release times (divisors of each tier's
-/// drain interval's): a division per request would cost as much as the run's own decisions.
-class Factors {
-public:
-    explicit Factors(std::int64_t whole) : whole_(whole) {}
-    std::int64_t of(std::int64_t den) {
-        if (den == 1)
-            return whole_;
-        for (const auto& [d, factor] : seen_) {
-            if (d == den)
-                return factor;
-        }
-        seen_.emplace_back(den, whole_ / den);
-        return seen_.back().second;
-    }
-
-private:
-    std::int64_t whole_;
-    std::vector<std::pair<std::int64_t, std::int64_t>> seen_;
-};
-
-/// The accepted requests' delays of a shaper's run, all over one common denominator, or nothing
-/// when that denominator or a numerator would not fit in 64 bits.
+/// The accepted requests' delays of a shaper's run, all over one common denominator.
 struct ScaledDelays {
     std::vector<std::int64_t> numerators;
     std::int64_t denominator = 1;
     std::int64_t largest = 0;
 };
 
+/// ScaledDelays in one pass, or nothing when the common denominator or a numerator would not
+/// fit in 64 bits. Release times have the few denominators of each tier's drain interval: each
+/// is divided into the common one once, not once per request, which would cost as much as the
+/// run's own decisions.
 std::optional<ScaledDelays> scaled_delays(const Trace& trace, const AlgorithmRun& run) {
     constexpr std::int64_t kMaxDen = std::int64_t{1} << 40;
+    constexpr Int128 kMaxNum = std::numeric_limits<std::int64_t>::max();
     ScaledDelays out;
-    std::int64_t last_den = 1;
-    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
-        const std::int64_t den = run.times[i].den();
-        if (run.accepted(i) && den != last_den && out.denominator % den != 0) {
-            out.denominator = std::lcm(out.denominator, den);
-            if (out.denominator > kMaxDen)
-                return std::nullopt;
+    std::vector<std::pair<std::int64_t, std::int64_t>> factors;  // den, common den / den
+    const auto factor_of = [&](std::int64_t den) -> std::optional<std::int64_t> {
+        for (const auto& [known, factor] : factors) {
+            if (known == den)
+                return factor;
         }
-        last_den = run.accepted(i) ? den : last_den;
-    }
-    Factors factors(out.denominator);
+        if (out.denominator % den != 0) {
+            const std::int64_t common = std::lcm(out.denominator, den);
+            const std::int64_t scale = common / out.denominator;
+            if (common > kMaxDen || static_cast<Int128>(out.largest) * scale > kMaxNum)
+                return std::nullopt;
+            for (std::int64_t& numerator : out.numerators)
+                numerator *= scale;
+            out.largest *= scale;
+            out.denominator = common;
+            factors.clear();
+        }
+        factors.emplace_back(den, out.denominator / den);
+        return factors.back().second;
+    };
     out.numerators.reserve(static_cast<std::size_t>(run.totals.accepted));
     for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
         if (!run.accepted(i))
             continue;
         const Rational& release = run.times[i];
-        const Int128 scaled = static_cast<Int128>(release.num()) * factors.of(release.den()) -
+        const auto factor = release.den() == 1 ? out.denominator : factor_of(release.den());
+        if (!factor)
+            return std::nullopt;
+        const Int128 scaled = static_cast<Int128>(release.num()) * *factor -
                               static_cast<Int128>(trace.requests[i].tick) * out.denominator;
-        if (scaled > std::numeric_limits<std::int64_t>::max())
+        if (scaled > kMaxNum)
             return std::nullopt;
         out.numerators.push_back(static_cast<std::int64_t>(scaled));
         out.largest = std::max(out.largest, out.numerators.back());
