@@ -130,6 +130,17 @@ TEST_CASE("cli: sweep --fit zero-rejections prints the exact capacity and rate")
     CHECK(gcra.out.find("emission_interval at most 7/4 at burst 4") != std::string::npos);
     CHECK(gcra.out.find("any emission_interval at burst 8") != std::string::npos);
 
+    // CSV: the exact values, one line per point; a faster refill needs a smaller bucket.
+    const CliRun csv = run_cli("sweep " + kBoundary +
+                               " --lane token_bucket --vary token_bucket.refill_rate=1/5,1"
+                               " --fit zero-rejections --csv");
+    REQUIRE(csv.status == 0);
+    CHECK(csv.out ==
+          "token_bucket.refill_rate,lane,tier,keys,capacity_parameter,smallest_capacity,at_rate,"
+          "rate_parameter,rate_for_zero_rejections,at_capacity\n"
+          "1/5,Token bucket,all keys,1,capacity,7,1/5,refill_rate,4/7,4\n"
+          "1,Token bucket,all keys,1,capacity,1,1,refill_rate,4/7,4\n");
+
     // Key tiers: one line for all keys, then one per tier.
     const Json tiers =
         json_of(run_cli("sweep " + kTiers + " --lane token_bucket --fit zero-rejections --json"));
