@@ -125,32 +125,6 @@ void check_axes(const std::vector<SweepAxis>& axes, const std::vector<Lane>& lan
     }
 }
 
-/// Runs `work(i)` for i in [0, count) over `threads` threads, rethrowing the first error.
-template <class Work>
-void share_out(std::size_t count, unsigned threads, Work&& work) {
-    std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> errors(count);
-    auto worker = [&] {
-        for (std::size_t i = next++; i < count; i = next++) {
-            try {
-                work(i);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threads; ++t)
-        helpers.emplace_back(worker);
-    worker();
-    for (std::thread& helper : helpers)
-        helper.join();
-    for (const std::exception_ptr& error : errors) {
-        if (error)
-            std::rethrow_exception(error);
-    }
-}
-
 }  // namespace
 
 namespace detail {
