@@ -107,15 +107,16 @@ Command make_sweep_command() {
         "sweep TRACE.json --vary NAME=A..B[:STEP] [--vary NAME=V1,V2,...] [options]",
         "NAME is limit, window, or a lane parameter written ID.NAME (token_bucket.capacity);\n"
         "fractions such as 5/2 suit rational parameters. Every combination of the values is\n"
-        "a point (at most 10000); each point runs every lane (the trace's, those given, or,\n"
-        "when only lane parameters vary, one lane per algorithm they name). One row per point\n"
-        "and lane: accepted, rejected, rejected %, rejected cost, worst burst, worst burst / L,\n"
-        "the leaky bucket's longest and 95th-percentile delay. Varying limit or window changes\n"
-        "the trace's own limits; key tiers keep theirs. With --fit zero-rejections, prints\n"
-        "instead, for each token_bucket and gcra lane at each point (one point without\n"
-        "--vary), the smallest capacity (burst) that rejects nothing at its rate, and the\n"
-        "smallest rate (largest emission interval) that rejects nothing at its capacity:\n"
-        "exact, for all keys and per tier. See README.md, \"Sweeps\".",
+        "a point (at most 10000); each point runs every lane (those given, else the trace's;\n"
+        "without either, one per algorithm the axes name when only lane parameters vary, else\n"
+        "the default lanes). One row per point and lane: accepted, rejected, rejected %,\n"
+        "rejected cost, worst burst, worst burst / L, the leaky bucket's longest and\n"
+        "95th-percentile delay. Varying limit or window changes the trace's own limits; key\n"
+        "tiers keep theirs. With --fit zero-rejections, prints instead, for each token_bucket\n"
+        "and gcra lane at each point (one point without --vary), the smallest capacity\n"
+        "(burst) that rejects nothing at its rate, and the smallest rate (largest emission\n"
+        "interval) that rejects nothing at its capacity: exact, for all keys and per tier.\n"
+        "See README.md, \"Sweeps\".",
         with_lane_options(
             {{"vary", "NAME=VALUES", "vary NAME over A..B[:STEP] or V1,V2,... (repeat for a grid)"},
              {"fit", "KIND", "print the smallest capacity and rate that reject nothing instead"},
