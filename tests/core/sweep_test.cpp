@@ -200,6 +200,10 @@ TEST_CASE("sweep: without lanes, lane parameters pick their own algorithms") {
     REQUIRE(lanes.size() == 2);
     CHECK(lanes[0].algorithm == "gcra");
     CHECK(lanes[1].algorithm == "token_bucket");
+    // Lanes of its own (the trace's, or --lane) come first.
+    Params own = limits(4, 10);
+    own.lanes = {Lane{"sliding_log", {}, {}, false}, Lane{"gcra", {}, {}, false}};
+    CHECK(sweep_lanes(own, only_lanes) == own.lanes);
     const std::vector<SweepAxis> with_limit = {axis(SweepTarget::Kind::limit, whole({1}))};
     CHECK(sweep_lanes(limits(4, 10), with_limit).size() == default_lanes().size());
 }
