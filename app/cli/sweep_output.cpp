@@ -12,8 +12,8 @@ namespace {
 using Json = nlohmann::ordered_json;
 using Cells = std::vector<std::string>;
 
-/// Text cells: exact where a person pastes them back (parameter values), short decimals for
-/// figures that are read.
+/// A parameter value in a table or CSV cell: exactly as --lane and --vary take it ("5/2"),
+/// where figures that are only read (percentages, delays) are short decimals.
 std::string cell(const ParamValue& value) {
     return to_text(value);
 }
