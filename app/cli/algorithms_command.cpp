@@ -52,37 +52,69 @@ std::string bounds_text(const ParameterInfo& parameter) {
     return "";
 }
 
+Json algorithm_json(const AlgorithmInfo& info) {
+    Json parameters = Json::array();
+    for (const ParameterInfo& parameter : info.parameters) {
+        parameters.push_back(parameter_json(parameter));
+    }
+    Json out = {{"id", info.id}, {"name", info.name}, {"summary", info.summary}};
+    if (info.is_preset()) {
+        out["library"] = info.library;
+        out["version"] = info.library_version;
+    }
+    out["releases"] = info.releases;
+    out["parameters"] = std::move(parameters);
+    return out;
+}
+
+std::string algorithm_text(const AlgorithmInfo& info) {
+    std::string text = info.id + "  (" + info.name + ")\n";
+    if (info.is_preset()) {
+        text += "  reproduces " + info.library + " " + info.library_version + "\n";
+    }
+    text += "  " + info.summary + "\n";
+    if (info.parameters.empty()) {
+        text += "  no parameters of its own: it reads L and W\n";
+    }
+    for (const ParameterInfo& parameter : info.parameters) {
+        const std::string_view unit = unit_name(parameter.unit);
+        text += "  " + parameter.id + " (" + std::string(kind_name(parameter.kind)) +
+                (unit.empty() ? "" : ", " + std::string(unit)) + ", default " +
+                parameter.default_rule.text + ", " + bounds_text(parameter) +
+                "): " + parameter.description + "\n";
+    }
+    return text + "\n";
+}
+
 int run_algorithms(const Arguments& args, CommandIo& io) {
+    const Registry& registry = Registry::instance();
     if (args.has("json")) {
         Json list = Json::array();
-        for (const AlgorithmInfo* info : Registry::instance().all()) {
-            Json parameters = Json::array();
-            for (const ParameterInfo& parameter : info->parameters) {
-                parameters.push_back(parameter_json(parameter));
-            }
-            list.push_back({{"id", info->id},
-                            {"name", info->name},
-                            {"summary", info->summary},
-                            {"releases", info->releases},
-                            {"parameters", std::move(parameters)}});
+        for (const AlgorithmInfo* info : registry.all()) {
+            list.push_back(algorithm_json(*info));
         }
-        write_output(args, Json{{"algorithms", std::move(list)}}.dump(2) + "\n", io);
+        Json presets = Json::array();
+        for (const AlgorithmInfo* info : registry.presets()) {
+            presets.push_back(algorithm_json(*info));
+        }
+        write_output(
+            args,
+            Json{{"algorithms", std::move(list)}, {"presets", std::move(presets)}}.dump(2) + "\n",
+            io);
         return kExitOk;
     }
     std::string text;
-    for (const AlgorithmInfo* info : Registry::instance().all()) {
-        text += info->id + "  (" + info->name + ")\n  " + info->summary + "\n";
-        if (info->parameters.empty()) {
-            text += "  no parameters of its own: it reads L and W\n";
+    for (const AlgorithmInfo* info : registry.all()) {
+        text += algorithm_text(*info);
+    }
+    if (const auto presets = registry.presets(); !presets.empty()) {
+        text +=
+            "Library presets: lanes that decide as a rate limiting library does, with its own\n"
+            "parameters in its own units (converted with the trace's tick_ms). Never a default "
+            "lane.\n\n";
+        for (const AlgorithmInfo* info : presets) {
+            text += algorithm_text(*info);
         }
-        for (const ParameterInfo& parameter : info->parameters) {
-            const std::string_view unit = unit_name(parameter.unit);
-            text += "  " + parameter.id + " (" + std::string(kind_name(parameter.kind)) +
-                    (unit.empty() ? "" : ", " + std::string(unit)) + ", default " +
-                    parameter.default_rule.text + ", " + bounds_text(parameter) +
-                    "): " + parameter.description + "\n";
-        }
-        text += "\n";
     }
     text +=
         "A lane is written ID[:NAME=VALUE,...], e.g. --lane "
@@ -95,12 +127,13 @@ int run_algorithms(const Arguments& args, CommandIo& io) {
 
 Command make_algorithms_command() {
     return {"algorithms",
-            "list the algorithms and the parameters each one declares",
+            "list the algorithms and library presets, and the parameters each one declares",
             "algorithms [--json]",
             "Every registered algorithm with its parameters: name, kind (whole, rational, flag\n"
             "or choice), unit, default rule in terms of L and W, bounds and a description.\n"
             "These are the names a lane (--lane ID:NAME=VALUE) and a trace file's \"algorithms\"\n"
-            "and \"lanes\" take.",
+            "and \"lanes\" take. Library presets follow, each with the library and version it\n"
+            "reproduces (in the JSON, under \"presets\").",
             {{"json", "", "print JSON instead of text"}, output_option("the list")},
             0,
             0,

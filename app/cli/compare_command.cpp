@@ -69,6 +69,7 @@ int run_compare(const Arguments& args, CommandIo& io) {
         doc = io::load_trace(args.positionals[0]);
     }
     apply_lane_options(args, doc.params);
+    set_tick_ms(doc.params, doc.tick_ms);
     const auto trace = std::make_shared<const Trace>(doc.trace);
     const auto result = simulate(trace, doc.params);
 

@@ -107,6 +107,7 @@ int run_render(const Arguments& args, CommandIo& io) {
         doc.params.base.window = *window;
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
     apply_lane_options(args, doc.params);
+    set_tick_ms(doc.params, doc.tick_ms);
     // A figure shows what the app shows: the lanes that are not hidden.
     const auto result = simulate(trace, without_hidden_lanes(doc.params));
 

@@ -27,6 +27,7 @@ int run_simulate(const Arguments& args, CommandIo& io) {
         doc.params.base.window = *window;
     }
     apply_lane_options(args, doc.params);
+    set_tick_ms(doc.params, doc.tick_ms);
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
     io::ReportOptions options;
     options.summary = args.has("summary");

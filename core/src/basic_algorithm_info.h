@@ -37,4 +37,14 @@ AlgorithmInfo make_info(std::string name, std::string summary, int order) {
     return info;
 }
 
+/// The registry entry for policy P, a preset reproducing `library` at `version`.
+template <class P>
+AlgorithmInfo make_preset_info(std::string name, std::string summary, int order,
+                               std::string library, std::string version) {
+    AlgorithmInfo info = make_info<P>(std::move(name), std::move(summary), order);
+    info.library = std::move(library);
+    info.library_version = std::move(version);
+    return info;
+}
+
 }  // namespace ratelab::detail

@@ -98,6 +98,13 @@ void validate_limits(std::vector<std::string>& errors, const std::string& where,
 
 }  // namespace
 
+void set_tick_ms(Params& params, std::int64_t tick_ms) {
+    params.base.tick_ms = tick_ms;
+    for (auto& [key, limits] : params.keys) {
+        limits.tick_ms = tick_ms;
+    }
+}
+
 std::vector<Lane> default_lanes() {
     std::vector<Lane> lanes;
     for (const AlgorithmInfo* info : Registry::instance().all()) {

@@ -26,6 +26,37 @@ DefaultRule fixed(ParamValue v) {
     return {std::move(text), [v = std::move(v)](const ParamContext&) { return v; }};
 }
 
+namespace {
+
+/// W * tick_ms / unit_ms, whole, kept within a whole parameter's bounds (1 to kMaxLimit).
+std::int64_t window_in(const ParamContext& c, std::int64_t unit_ms) {
+    const Int128 value = static_cast<Int128>(c.window) * c.tick_ms / unit_ms;
+    return static_cast<std::int64_t>(std::clamp<Int128>(value, 1, bounds::kMaxLimit));
+}
+
+}  // namespace
+
+DefaultRule window_seconds() {
+    return {"W s", [](const ParamContext& c) { return ParamValue(Rational(window_in(c, 1000))); }};
+}
+
+DefaultRule window_milliseconds() {
+    return {"W ms", [](const ParamContext& c) { return ParamValue(Rational(window_in(c, 1))); }};
+}
+
+DefaultRule limit_per_second() {
+    // L per W ticks is L * 1000 / (W * tick_ms) per second; over a long window the denominator
+    // is held to the rational bounds (the rate rounds down to a whole number per second then).
+    return {"L/W per s", [](const ParamContext& c) {
+                const Int128 den = static_cast<Int128>(c.window) * c.tick_ms;
+                if (den <= bounds::kMaxRationalDen) {
+                    return ParamValue(Rational(c.limit * 1000, static_cast<std::int64_t>(den)));
+                }
+                const Int128 whole = static_cast<Int128>(c.limit) * 1000 / den;
+                return ParamValue(Rational(static_cast<std::int64_t>(std::max<Int128>(1, whole))));
+            }};
+}
+
 }  // namespace default_rules
 
 ParameterInfo whole_parameter(std::string id, std::string name, ParamUnit unit, DefaultRule rule,
@@ -68,6 +99,10 @@ std::string_view unit_name(ParamUnit unit) {
             return "per tick";
         case ParamUnit::seconds:
             return "seconds";
+        case ParamUnit::milliseconds:
+            return "milliseconds";
+        case ParamUnit::per_second:
+            return "per second";
     }
     return "";
 }

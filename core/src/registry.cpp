@@ -51,15 +51,26 @@ const AlgorithmInfo* Registry::find(std::string_view id) const {
 std::vector<const AlgorithmInfo*> Registry::all() const {
     std::vector<const AlgorithmInfo*> result;
     result.reserve(infos_.size());
-    for (const AlgorithmInfo& info : infos_)
-        result.push_back(&info);
+    for (const AlgorithmInfo& info : infos_) {
+        if (!info.is_preset())
+            result.push_back(&info);
+    }
     return result;
 }
 
 std::vector<std::string> Registry::ids() const {
     std::vector<std::string> result;
-    for (const AlgorithmInfo& info : infos_)
-        result.push_back(info.id);
+    for (const AlgorithmInfo* info : all())
+        result.push_back(info->id);
+    return result;
+}
+
+std::vector<const AlgorithmInfo*> Registry::presets() const {
+    std::vector<const AlgorithmInfo*> result;
+    for (const AlgorithmInfo& info : infos_) {
+        if (info.is_preset())
+            result.push_back(&info);
+    }
     return result;
 }
 

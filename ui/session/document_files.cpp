@@ -48,6 +48,8 @@ SessionDocument fromTraceDocument(io::TraceDocument loaded) {
     document.tick_ms = loaded.tick_ms;
     document.duration = loaded.duration;
     document.params = std::move(loaded.params);
+    // Library presets read their parameters in the library's units, converted with tick_ms.
+    set_tick_ms(document.params, document.tick_ms);
     document.trace = std::make_shared<const Trace>(std::move(loaded.trace));
     document.extras = std::make_shared<const SessionDocument::FileExtras>(
         SessionDocument::FileExtras{std::move(loaded.unknown_fields)});

@@ -64,9 +64,12 @@ struct Limits {
     /// Values that replace the defaults each algorithm declares (derived from L and W), by
     /// algorithm id and parameter id: {"token_bucket": {"capacity": 8}}.
     AlgorithmParams overrides;
+    /// How long one tick is, in milliseconds: library presets convert their parameters, in the
+    /// library's own units, with it. Set from the trace file's tick_ms by set_tick_ms().
+    std::int64_t tick_ms = 1000;
 
     /// What the declared defaults are computed from.
-    ParamContext context() const { return ParamContext{limit, window}; }
+    ParamContext context() const { return ParamContext{limit, window, tick_ms}; }
     /// Sets one override: `value` for `parameter` of `algorithm`.
     void set_override(const std::string& algorithm, const std::string& parameter,
                       ParamValue value) {
@@ -106,7 +109,12 @@ struct Params {
     friend bool operator==(const Params&, const Params&) = default;
 };
 
-/// One lane per registered algorithm, in display order, with no values of its own.
+/// Sets how long one tick is (Limits::tick_ms) for the trace and every tier: the trace file's
+/// tick_ms, before simulating.
+void set_tick_ms(Params& params, std::int64_t tick_ms);
+
+/// One lane per registered algorithm of RateLab's own (Registry::all(), library presets left
+/// out), in display order, with no values of its own.
 std::vector<Lane> default_lanes();
 /// `params.lanes`, or default_lanes() when it is empty.
 std::vector<Lane> lanes_of(const Params& params);

@@ -30,6 +30,8 @@ enum class ParamUnit : std::uint8_t {
     ticks_per_unit,  ///< ticks per cost unit, such as a drain interval
     per_tick,        ///< tokens or cost units per tick, such as a refill rate
     seconds,         ///< for a library that thinks in seconds
+    milliseconds,    ///< for a library that thinks in milliseconds
+    per_second,      ///< requests, events or tokens per second, as a library's rate
 };
 
 /// A parameter's value: whole numbers and fractions are Rationals (whole numbers with
@@ -40,10 +42,12 @@ using ParamValues = std::map<std::string, ParamValue, std::less<>>;
 /// Parameter values by algorithm id, such as {"token_bucket": {"capacity": 8}}.
 using AlgorithmParams = std::map<std::string, ParamValues, std::less<>>;
 
-/// What a default is computed from: the limit L and the window W that apply to the key.
+/// What a default is computed from: the limit L and the window W that apply to the key, and
+/// how long one tick is (a library preset's parameters are in the library's own units).
 struct ParamContext {
     std::int64_t limit = 4;
     std::int64_t window = 10;
+    std::int64_t tick_ms = 1000;
 };
 
 /// How a parameter's default follows from L and W, in words and as a function.
@@ -53,10 +57,13 @@ struct DefaultRule {
 };
 
 namespace default_rules {
-DefaultRule limit();              ///< L
-DefaultRule limit_per_window();   ///< L/W
-DefaultRule window_per_limit();   ///< W/L
-DefaultRule fixed(ParamValue v);  ///< the same value whatever L and W are
+DefaultRule limit();                ///< L
+DefaultRule limit_per_window();     ///< L/W
+DefaultRule window_per_limit();     ///< W/L
+DefaultRule fixed(ParamValue v);    ///< the same value whatever L and W are
+DefaultRule window_seconds();       ///< W in seconds (W * tick_ms / 1000), at least 1
+DefaultRule window_milliseconds();  ///< W in milliseconds (W * tick_ms)
+DefaultRule limit_per_second();     ///< L per W, per second
 }  // namespace default_rules
 
 /// One parameter an algorithm declares: everything the file format, validation, the CLI, the

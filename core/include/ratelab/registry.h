@@ -47,6 +47,12 @@ struct AlgorithmInfo {
     int order = 0;        ///< position in listings; lower first
     /// True for a shaper: it delays accepted requests, and its runs carry release times.
     bool releases = false;
+    /// A library preset reproduces a rate limiting library, quirks included: its name, e.g.
+    /// "golang.org/x/time/rate", and the version reproduced. Empty for RateLab's own algorithms.
+    std::string library;
+    std::string library_version;
+    /// Presets are lanes one adds: they are not among the default lanes or Registry::all().
+    bool is_preset() const { return !library.empty(); }
     /// Every parameter it reads, declared once here (ratelab/parameters.h).
     std::vector<ParameterInfo> parameters;
     /// Shapers: how they release, for a key with these limits (see ShaperLaw).
@@ -74,9 +80,13 @@ public:
     void add(AlgorithmInfo info);
     /// Nothing if `id` is unknown.
     const AlgorithmInfo* find(std::string_view id) const;
-    /// All algorithms in display order.
+    /// RateLab's own algorithms in display order: the default lanes, and every listing of
+    /// "all algorithms" (library presets are apart, see presets()).
     std::vector<const AlgorithmInfo*> all() const;
+    /// The ids of all().
     std::vector<std::string> ids() const;
+    /// The library presets in display order (AlgorithmInfo::is_preset()).
+    std::vector<const AlgorithmInfo*> presets() const;
 
 private:
     Registry();

@@ -279,8 +279,13 @@ Json values_to_json(const AlgorithmInfo& algorithm, const ParamValues& values) {
 
 Json overrides_to_json(const AlgorithmParams& overrides) {
     Json out = Json::object();
-    // In display order, as the registry lists the algorithms, whatever the map's order.
-    for (const AlgorithmInfo* info : Registry::instance().all()) {
+    // In display order, as the registry lists the algorithms, whatever the map's order; the
+    // presets after RateLab's own.
+    std::vector<const AlgorithmInfo*> listed = Registry::instance().all();
+    for (const AlgorithmInfo* preset : Registry::instance().presets()) {
+        listed.push_back(preset);
+    }
+    for (const AlgorithmInfo* info : listed) {
         const auto it = overrides.find(info->id);
         if (it == overrides.end() || it->second.empty()) {
             continue;
