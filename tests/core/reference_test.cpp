@@ -25,8 +25,8 @@ struct Case {
     Params params;
 };
 
-/// A trace of bursts and gaps over up to three keys, and lanes: every algorithm with its
-/// defaults, and again with each declared parameter drawn at random.
+/// A trace of bursts and gaps over up to three keys, and lanes: every algorithm and library
+/// preset with its defaults, and again with each declared parameter drawn at random.
 Case random_case(std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
@@ -53,7 +53,13 @@ Case random_case(std::uint64_t seed) {
         builder.add(tick, cost, key == 0 ? std::string() : "k" + std::to_string(key));
     }
     out.trace = std::make_shared<const Trace>(std::move(builder).take());
-    for (const AlgorithmInfo* info : Registry::instance().all()) {
+    // The library presets too: they run on the same engine, and so must agree with its
+    // specification like every other algorithm.
+    std::vector<const AlgorithmInfo*> algorithms = Registry::instance().all();
+    for (const AlgorithmInfo* preset : Registry::instance().presets())
+        algorithms.push_back(preset);
+    set_tick_ms(out.params, std::vector<std::int64_t>{1, 10, 100, 1000}[pick(0, 3)]);
+    for (const AlgorithmInfo* info : algorithms) {
         out.params.lanes.push_back(Lane{info->id, {}, {}, false});
         Lane drawn{info->id, {}, info->id + " drawn", false};
         for (const ParameterInfo& p : info->parameters) {

@@ -1,0 +1,200 @@
+// Library presets: each quirk of each library, worked out by hand from the library's source
+// (cited in the preset's file), as a table of requests and the decision and retry-after the
+// library gives. .ci/conformance checks the same presets against the libraries themselves.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catch.h"
+#include "ratelab/registry.h"
+#include "ratelab/simulation.h"
+#include "test_support.h"
+
+using namespace ratelab;
+using ratelab::test::make_trace;
+using ratelab::test::Req;
+
+namespace {
+
+/// One expected decision: accepted, or rejected with a retry-after in ticks (nothing: never).
+struct Expect {
+    bool accepted;
+    std::optional<Rational> retry = std::nullopt;
+
+    static Expect ok() { return {true}; }
+    static Expect no(Rational retry) { return {false, retry}; }
+    static Expect never() { return {false}; }
+};
+
+/// The decisions of one lane of `preset` with `values` over `requests`, one tick being tick_ms.
+std::vector<Decision> decide(const std::string& preset, ParamValues values, std::int64_t tick_ms,
+                             std::initializer_list<Req> requests) {
+    Params params;
+    params.lanes = {Lane{preset, std::move(values), {}, false}};
+    set_tick_ms(params, tick_ms);
+    const auto trace = make_trace(requests);
+    const auto result = simulate(trace, params);
+    std::vector<Decision> out;
+    for (std::size_t i = 0; i < trace->requests.size(); ++i) {
+        out.push_back(result->runs.front().decision(*trace, i));
+    }
+    return out;
+}
+
+void check(const std::vector<Decision>& got, const std::vector<Expect>& expected) {
+    REQUIRE(got.size() == expected.size());
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        INFO("request " << i);
+        CHECK(got[i].accepted == expected[i].accepted);
+        if (expected[i].accepted)
+            continue;
+        CHECK(got[i].retry_never == !expected[i].retry.has_value());
+        if (expected[i].retry) {
+            REQUIRE(got[i].retry_after);
+            CHECK(got[i].retry_after->to_string() == expected[i].retry->to_string());
+        }
+    }
+}
+
+ParamValue whole(std::int64_t v) {
+    return Rational(v);
+}
+
+}  // namespace
+
+TEST_CASE("presets are registered apart, with their library and version, and are no default lane") {
+    const auto presets = Registry::instance().presets();
+    REQUIRE(presets.size() >= 7);
+    for (const AlgorithmInfo* info : presets) {
+        INFO(info->id);
+        CHECK(info->is_preset());
+        CHECK_FALSE(info->library.empty());
+        CHECK_FALSE(info->library_version.empty());
+        CHECK(Registry::instance().find(info->id) == info);
+        for (const Lane& lane : default_lanes()) {
+            CHECK(lane.algorithm != info->id);
+        }
+    }
+    CHECK(default_lanes().size() == 6);
+    CHECK(Registry::instance().find("x_time_rate")->library_version == "v0.3.0");
+    CHECK(Registry::instance().find("python_limits_fixed")->library_version == "2.8.0");
+}
+
+TEST_CASE("preset parameters default from L and W in the library's units, through tick_ms") {
+    Limits limits;
+    limits.limit = 5;
+    limits.window = 20;
+    limits.tick_ms = 100;  // W = 2 s
+    const auto values = [&](const char* id) {
+        return resolved_params(*Registry::instance().find(id), limits);
+    };
+    CHECK(values("python_limits_fixed").at("window") == ParamValue(Rational(2)));
+    CHECK(values("express_rate_limit").at("window_ms") == ParamValue(Rational(2000)));
+    CHECK(values("x_time_rate").at("limit") == ParamValue(Rational(5, 2)));  // 5 per 2 s
+    CHECK(values("seed_redis_lua").at("capacity") == ParamValue(Rational(5)));
+}
+
+TEST_CASE("python_limits_fixed: the window starts at the first hit and rejected hits count") {
+    const ParamValues p{{"amount", whole(2)}, {"window", whole(10)}};
+    // Window [3 s, 13 s) from the first hit; the rejection at 5 counts, and so does the one at
+    // 12; at 13 the expiry (13 <= 13) drops the key.
+    check(decide("python_limits_fixed", p, 1000, {{3}, {4}, {5}, {12}, {13}}),
+          {Expect::ok(), Expect::ok(), Expect::no(8), Expect::no(1), Expect::ok()});
+    // A hit costing more than amount is refused for good, yet it starts the window and fills it.
+    check(decide("python_limits_fixed", p, 1000, {{0, 3}, {5}, {10}}),
+          {Expect::never(), Expect::no(5), Expect::ok()});
+}
+
+TEST_CASE("python_limits_fixed: the expiry is a float sum, so it can land just after now") {
+    // 0.137 + 4 is 4.1370000000000005 in doubles, above 4137 / 1000 = 4.137: at 4137 ms the
+    // window has not ended yet, one millisecond later it has. The stored expiry is 5e-13 s
+    // ahead of now, which is a retry-after of 0 ticks.
+    const ParamValues p{{"amount", whole(1)}, {"window", whole(4)}};
+    check(decide("python_limits_fixed", p, 1, {{137}, {4137}, {4138}}),
+          {Expect::ok(), Expect::no(0), Expect::ok()});
+}
+
+TEST_CASE("python_limits_moving: an entry exactly one window old still counts") {
+    const ParamValues p{{"amount", whole(2)}, {"window", whole(10)}};
+    // At 10, events[0] is the entry of 0, and 0 >= 10 - 10. At 11 it is outside. The reset the
+    // library reports is int(newest entry inside) + window: 0 + 10, minus now, so 0.
+    check(decide("python_limits_moving", p, 1000, {{0}, {0}, {10}, {11}}),
+          {Expect::ok(), Expect::ok(), Expect::no(0), Expect::ok()});
+    // The reset it reports follows the newest entry (5 + 10 - 6 = 9), although the request
+    // would pass as soon as the entry of 0 leaves the window.
+    check(decide("python_limits_moving", p, 1000, {{0}, {5}, {6}}),
+          {Expect::ok(), Expect::ok(), Expect::no(9)});
+}
+
+TEST_CASE("python_limits_moving: a cost above amount reads the list from its oldest end") {
+    const ParamValues p{{"amount", whole(2)}, {"window", whole(10)}};
+    // Cost 3 on a fresh key: events[-1] does not exist, so it passes and stores 3 entries. Then
+    // cost 1 tests events[1] (inside): rejected; cost 3 tests events[-1], the oldest (inside):
+    // rejected; at 11 that oldest entry is out of the window and cost 3 passes again.
+    check(decide("python_limits_moving", p, 1000, {{0, 3}, {1}, {2, 3}, {11, 3}}),
+          {Expect::ok(), Expect::no(9), Expect::no(8), Expect::ok()});
+}
+
+TEST_CASE("x_time_rate: starts full, a rejection changes nothing, waits truncate to ns") {
+    const ParamValues half{{"limit", ParamValue(Rational(1, 2))}, {"burst", whole(2)}};
+    // Full at the start (burst 2); the third needs one token at 1/2 per second: 2 s. At 2 s it
+    // passes, as the rejected call left the tokens alone. A cost above burst never passes.
+    check(decide("x_time_rate", half, 1000, {{0}, {0}, {0}, {2}, {2, 3}}),
+          {Expect::ok(), Expect::ok(), Expect::no(2), Expect::ok(), Expect::never()});
+    // 3 per second, burst 1: after 100 ms the bucket holds 0.30000000000000004 tokens; the
+    // wait for the rest is 1e9 * (0.7 / 3) ns = 233333333.33 ns, truncated to 233333333 ns.
+    const ParamValues three{{"limit", ParamValue(Rational(3))}, {"burst", whole(1)}};
+    check(decide("x_time_rate", three, 1, {{0}, {100}}),
+          {Expect::ok(), Expect::no(Rational(233333333, 1000000))});
+}
+
+TEST_CASE("express_rate_limit: every request is one hit, rejected too, Retry-After in seconds") {
+    const ParamValues p{{"limit", whole(2)}, {"window_ms", whole(1500)}};
+    // Window [0, 1500 ms) from the first request; the cost-5 request is one hit. At 1.2 s the
+    // rejection says Retry-After ceil(0.3) = 1 s (10 ticks of 100 ms); at 1.5 s the window
+    // starts over.
+    check(decide("express_rate_limit", p, 100, {{0}, {5, 5}, {12}, {15}}),
+          {Expect::ok(), Expect::ok(), Expect::no(10), Expect::ok()});
+    // The rejected hit of 12 counted: at 14 the count is 4.
+    check(decide("express_rate_limit", p, 100, {{0}, {1}, {12}, {14}}),
+          {Expect::ok(), Expect::ok(), Expect::no(10), Expect::no(10)});
+}
+
+TEST_CASE("rate_limiter_flexible: rejected points count, msBeforeNext is the retry") {
+    const ParamValues p{{"points", whole(3)}, {"duration", whole(1)}};
+    // 2 + 2 = 4 > 3: rejected, 500 ms left; 4 + 1 = 5 > 3 at 900 ms: rejected, 100 ms left; the
+    // record expires at 1000 ms and a new one starts. A cost of 4 can never pass.
+    check(decide("rate_limiter_flexible", p, 100, {{0, 2}, {5, 2}, {9}, {10}, {11, 4}}),
+          {Expect::ok(), Expect::no(5), Expect::no(1), Expect::ok(), Expect::never()});
+}
+
+TEST_CASE("npm_limiter: a new bucket starts empty and drips in floats") {
+    const ParamValues p{
+        {"bucket_size", whole(3)}, {"tokens_per_interval", whole(1)}, {"interval_ms", whole(1000)}};
+    // Empty at the key's first request: getWaitTime says 1000 ms; half a token at 500 ms; 1.2
+    // tokens at 1200 ms pay for one; a cost above bucket_size is refused for good.
+    check(decide("npm_limiter", p, 100, {{0}, {5}, {12}, {12, 5}}),
+          {Expect::no(10), Expect::no(5), Expect::ok(), Expect::never()});
+}
+
+TEST_CASE("seed_redis_lua: refills in float steps drift below a whole token") {
+    const ParamValues p{{"capacity", whole(1)}, {"rate", ParamValue(Rational(1, 10))}};
+    // Full at first. Then one call a second: each rejected call adds 0.1 and writes it back;
+    // ten of them sum to 0.9999999999999999, so at 10 s the token is not there (on paper it
+    // is), and the script asks for ceil(1e-16 / 0.1 * 1000) = 1 ms more. The waits on the way
+    // round up too: (1 - 0.7) / 0.1 * 1000 is 3000.0000000000005, so 3001 ms.
+    const Rational ms(1, 1000);
+    check(decide("seed_redis_lua", p, 1000,
+                 {{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {10}, {11}}),
+          {Expect::ok(), Expect::no(9), Expect::no(8), Expect::no(7), Expect::no(6), Expect::no(5),
+           Expect::no(4), Expect::no(ms * Rational(3001)), Expect::no(ms * Rational(2001)),
+           Expect::no(ms * Rational(1001)), Expect::no(ms), Expect::ok()});
+}
+
+TEST_CASE("seed_redis_lua: rejected calls write the bucket back, an idle key comes back full") {
+    const ParamValues p{{"capacity", whole(2)}, {"rate", ParamValue(Rational(1))}};
+    // The TTL is ceil(2 / 1 * 1000) = 2000 ms. Two at 0 empty the bucket, the third waits
+    // 1000 ms; after 5 idle seconds the key has expired and starts full again.
+    check(decide("seed_redis_lua", p, 1000, {{0}, {0}, {0}, {5}, {5}, {5}}),
+          {Expect::ok(), Expect::ok(), Expect::no(1), Expect::ok(), Expect::ok(), Expect::no(1)});
+}
