@@ -4,12 +4,12 @@
 For each preset, seeded random traces (several keys, gaps and bursts, costs above 1 where the
 library takes a cost) with several parameter sets go through `ratelab-cli simulate --format
 ndjson` and through the library itself on a simulated clock (Python's limits in this process,
-Redis with the article's script over a socket, golang.org/x/time/rate and the npm packages in
-their oracle programs). Decisions must agree everywhere, and so must the retry or reset values
+Redis with the article's script over a socket, golang.org/x/time/rate, the npm packages and
+Guava in their oracle programs). Decisions must agree everywhere, and so must the retry or reset values
 the library reports. Prints a table; exits 1 with the first counterexample on a disagreement.
 
-  run.py --cli build/app/cli/ratelab-cli --go-oracle PATH --redis-socket PATH [--traces N]
-         [--seed S] [--only PRESET,...]
+  run.py --cli build/app/ratelab-cli --go-oracle PATH --redis-socket PATH
+         --guava-classpath PATH [--traces N] [--seed S] [--only PRESET,...] [--keep FOLDER]
 """
 
 import argparse
@@ -82,6 +82,12 @@ def params_npm_limiter(rng):
             "interval_ms": rng.choice([7, 250, 333, 1000, 60000])}
 
 
+def params_guava(rng):
+    return {"permits_per_second": rng.choice(RATES),
+            "max_burst_seconds": rng.choice([Fraction(1), Fraction(1), Fraction(3), Fraction(1, 2),
+                                             Fraction(5, 2)])}
+
+
 def params_seed_lua(rng):
     return {"capacity": rng.randint(1, 8), "rate": rng.choice(RATES)}
 
@@ -131,8 +137,8 @@ def ratelab_decisions(cli, folder, name, document):
 
 # ----------------------------------------------------------------------------------------------
 # Oracles: each returns, per request, {"accepted": bool, "retry": <the library's value in
-# milliseconds as a Fraction, or None>, "never": bool}. Values the library reports in float
-# seconds are compared within a microsecond (the library's own rounding); the rest exactly.
+# milliseconds, or None>, "never": bool, "unit_ms": the unit the library reports it in}. Values
+# without a unit (float seconds) are compared within a microsecond; the rest in their unit.
 
 
 class PythonLimits:
@@ -328,13 +334,46 @@ class Node:
         return out
 
 
+class Guava:
+    """Guava's RateLimiter (the GuavaOracle class, in Guava's package) on a simulated clock."""
+
+    def __init__(self, classpath):
+        self.process = subprocess.Popen(
+            ["java", "-cp", classpath, "com.google.common.util.concurrent.GuavaOracle"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def run(self, _preset, params, tick_ms, requests):
+        rate, burst = params["permits_per_second"], params["max_burst_seconds"]
+        keys = {}
+        fields = [rate.numerator, rate.denominator, burst.numerator, burst.denominator, tick_ms,
+                  len(requests)]
+        for r in requests:
+            fields += [r["tick"], r["cost"], keys.setdefault(r["key"], len(keys))]
+        self.process.stdin.write(" ".join(map(str, fields)) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the Guava oracle stopped")
+        out = []
+        for answer in line.split():
+            accepted = answer == "A"
+            out.append({"accepted": accepted,
+                        "retry": None if accepted else Fraction(int(answer[2:]), 1000),
+                        "never": False, "unit_ms": 1e-3})
+        return out
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
 def npm_version(package):
     with open(os.path.join(HERE, "node_modules", package, "package.json"), encoding="utf-8") as f:
         return json.load(f)["version"]
 
 
-def go_version():
-    done = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "golang-golang-x-time-dev"],
+def deb_version(package):
+    done = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
                           capture_output=True, text=True, check=False)
     return done.stdout.strip() or "?"
 
@@ -351,6 +390,7 @@ PRESETS = [
     ("rate_limiter_flexible", "rate-limiter-flexible", params_flexible, [1, 10, 100, 1000], True),
     ("npm_limiter", "limiter (npm)", params_npm_limiter, [1, 10, 100], True),
     ("seed_redis_lua", "redis + article 000 script", params_seed_lua, [1, 10, 100, 1000], True),
+    ("guava_smooth_bursty", "Guava RateLimiter", params_guava, [1, 10, 100, 1000], True),
 ]
 
 
@@ -395,6 +435,7 @@ def main():
     parser.add_argument("--cli", required=True)
     parser.add_argument("--go-oracle", required=True)
     parser.add_argument("--redis-socket", required=True)
+    parser.add_argument("--guava-classpath", required=True)
     parser.add_argument("--traces", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2126)
     parser.add_argument("--only", default="")
@@ -406,16 +447,18 @@ def main():
     redis = Redis(args.redis_socket)
     go = GoRate(args.go_oracle)
     node = Node()
+    guava = Guava(args.guava_classpath)
     oracles = {"python_limits_fixed": python_limits, "python_limits_moving": python_limits,
                "x_time_rate": go, "express_rate_limit": node, "rate_limiter_flexible": node,
-               "npm_limiter": node, "seed_redis_lua": redis}
+               "npm_limiter": node, "seed_redis_lua": redis, "guava_smooth_bursty": guava}
     versions = {"python_limits_fixed": python_limits.version,
                 "python_limits_moving": python_limits.version,
-                "x_time_rate": go_version(),
+                "x_time_rate": deb_version("golang-golang-x-time-dev"),
                 "express_rate_limit": npm_version("express-rate-limit"),
                 "rate_limiter_flexible": npm_version("rate-limiter-flexible"),
                 "npm_limiter": npm_version("limiter"),
-                "seed_redis_lua": redis.version}
+                "seed_redis_lua": redis.version,
+                "guava_smooth_bursty": deb_version("libguava-java")}
     folder = args.keep or tempfile.mkdtemp(prefix="ratelab-conformance-")
     os.makedirs(folder, exist_ok=True)
     rows = []
@@ -468,6 +511,7 @@ def main():
             print(first, file=sys.stderr)
     go.oracle.close()
     node.oracle.close()
+    guava.close()
 
     widths = [max(len(str(row[i])) for row in rows + [("preset", "library", "version", "traces",
                                                         "disagreements")]) for i in range(5)]

@@ -198,3 +198,21 @@ TEST_CASE("seed_redis_lua: rejected calls write the bucket back, an idle key com
     check(decide("seed_redis_lua", p, 1000, {{0}, {0}, {0}, {5}, {5}, {5}}),
           {Expect::ok(), Expect::ok(), Expect::no(1), Expect::ok(), Expect::ok(), Expect::no(1)});
 }
+
+TEST_CASE("guava_smooth_bursty: pay later, the next caller waits for what the last one lacked") {
+    const ParamValues half{{"permits_per_second", ParamValue(Rational(1, 2))}};
+    // A new limiter is empty, yet its first request passes and pushes the next free moment to
+    // 2 s (one permit at 1/2 per second). At 2 s a cost of 3 passes too (the limiter is free),
+    // and the caller after it waits 3 x 2 s = 6 s.
+    check(decide("guava_smooth_bursty", half, 1000, {{0}, {0}, {1}, {2, 3}, {2}}),
+          {Expect::ok(), Expect::no(2), Expect::no(1), Expect::ok(), Expect::no(6)});
+}
+
+TEST_CASE("guava_smooth_bursty: an idle limiter saves max_burst_seconds of permits, plus one") {
+    const ParamValues two{{"permits_per_second", ParamValue(Rational(2))},
+                          {"max_burst_seconds", ParamValue(Rational(1))}};
+    // Idle from 0.5 s to 10 s it stores min(2, 19) = 2 permits: two requests spend them, a
+    // third passes on credit (the limiter is free at 10 s) and the fourth waits 0.5 s.
+    check(decide("guava_smooth_bursty", two, 1000, {{0}, {10}, {10}, {10}, {10}}),
+          {Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(), Expect::no(Rational(1, 2))});
+}
