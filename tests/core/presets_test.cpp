@@ -216,3 +216,29 @@ TEST_CASE("guava_smooth_bursty: an idle limiter saves max_burst_seconds of permi
     check(decide("guava_smooth_bursty", two, 1000, {{0}, {10}, {10}, {10}, {10}}),
           {Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(), Expect::no(Rational(1, 2))});
 }
+
+TEST_CASE("redis_cell: the library's own test table (src/cell/mod.rs:384-438 at v0.5.0)") {
+    // max_burst 4 at 1 per second: the limit is 5. Case 12 of the table (cost 0, a peek that
+    // stores nothing) has no counterpart, as a trace's costs are at least 1; the cases after it
+    // do not depend on it. Retries are the reply's whole seconds.
+    const ParamValues p{
+        {"max_burst", whole(4)}, {"count_per_period", whole(1)}, {"period", whole(1)}};
+    check(
+        decide(
+            "redis_cell", p, 100,
+            {{0, 6}, {0}, {0}, {0}, {0}, {0}, {0}, {30}, {31}, {40}, {80}, {95}, {95, 2}, {95, 5}}),
+        {Expect::never(), Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(),
+         Expect::no(10), Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(),
+         Expect::ok(), Expect::no(30)});
+}
+
+TEST_CASE("redis_cell: the reply rounds a wait up only when its milliseconds are above zero") {
+    // 1000000 per 1000001 s: an emission interval of 1.000001 s, and max_burst 0. The second
+    // request at 0 must wait 1.000001 s and is told 1 s; retrying at 1 s it is refused again
+    // and told 0 s (1 us left); at 1.001 s it passes.
+    const ParamValues p{{"max_burst", ParamValue(Rational(0))},
+                        {"count_per_period", whole(1000000)},
+                        {"period", whole(1000001)}};
+    check(decide("redis_cell", p, 1, {{0}, {0}, {1000}, {1001}}),
+          {Expect::ok(), Expect::no(1000), Expect::no(0), Expect::ok()});
+}
