@@ -242,3 +242,19 @@ TEST_CASE("redis_cell: the reply rounds a wait up only when its milliseconds are
     check(decide("redis_cell", p, 1, {{0}, {0}, {1000}, {1001}}),
           {Expect::ok(), Expect::no(1000), Expect::no(0), Expect::ok()});
 }
+
+TEST_CASE("envoy_local_ratelimit: whole batches on the timer's schedule, one token a request") {
+    const ParamValues p{{"max_tokens", whole(3)},
+                        {"tokens_per_fill", whole(2)},
+                        {"fill_interval", ParamValue(Rational(1))}};
+    // Full (3) at the start; the cost-5 request takes one token like any other. At 900 ms the
+    // bucket is empty and the next fill is at 1000 ms: 100 ms to wait. The fill at 1000 ms adds
+    // 2; at 1999 ms nothing more has come, however long the wait; the fill at 2000 ms adds 2.
+    check(decide("envoy_local_ratelimit", p, 1,
+                 {{0}, {0, 5}, {10}, {900}, {1000}, {1000}, {1999}, {2000}}),
+          {Expect::ok(), Expect::ok(), Expect::ok(), Expect::no(100), Expect::ok(), Expect::ok(),
+           Expect::no(1), Expect::ok()});
+    // Idle for ten fills, the bucket holds max_tokens, not more.
+    check(decide("envoy_local_ratelimit", p, 1000, {{0}, {10}, {10}, {10}, {10}}),
+          {Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(), Expect::no(1)});
+}
