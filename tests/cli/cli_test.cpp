@@ -1,5 +1,6 @@
 // ratelab-cli as a user runs it: exit statuses, what goes to stdout and what to stderr.
 #include <algorithm>
+#include <fstream>
 #include <thread>
 
 #include <sys/stat.h>
@@ -341,5 +342,47 @@ TEST_CASE("cli: names, keys and file names from outside never reach the terminal
     CHECK(imported.err.find("skipped 1") != std::string::npos);
     CHECK(imported.err.find('\x1b') == std::string::npos);
     CHECK(imported.err.find('\x07') == std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cli: algorithms lists the library presets apart, with library and version") {
+    const Json list = Json::parse(run_cli("algorithms --json").out);
+    CHECK(list["algorithms"].size() == 6);
+    REQUIRE(list["presets"].is_array());
+    const auto preset = std::find_if(list["presets"].begin(), list["presets"].end(),
+                                     [](const Json& p) { return p["id"] == "x_time_rate"; });
+    REQUIRE(preset != list["presets"].end());
+    CHECK((*preset)["library"] == "golang.org/x/time/rate");
+    CHECK((*preset)["version"] == "v0.3.0");
+    for (const Json& own : list["algorithms"]) {
+        CHECK_FALSE(own.contains("library"));
+    }
+    const CliRun text = run_cli("algorithms");
+    CHECK(text.out.find("Library presets") != std::string::npos);
+    CHECK(text.out.find("reproduces limits (Python) FixedWindowRateLimiter 2.8.0") !=
+          std::string::npos);
+}
+
+TEST_CASE("cli: a preset lane reads its parameters in the library's units through tick_ms") {
+    const fs::path dir = fs::temp_directory_path() / "ratelab-cli-preset-test";
+    fs::create_directories(dir);
+    const fs::path trace = dir / "preset.json";
+    {
+        std::ofstream out(trace);
+        // 100 ms ticks: express-rate-limit with 2 per 1500 ms accepts at 0 and 0.5 s, rejects
+        // at 1.2 s (Retry-After 1 s = 10 ticks) and starts over at 1.5 s.
+        out << R"({"format": "ratelab-trace", "version": 2, "tick_ms": 100, "limit": 4,
+                   "window": 10, "lanes": [{"algorithm": "express_rate_limit",
+                   "params": {"limit": 2, "window_ms": 1500}}],
+                   "requests": [{"tick": 0}, {"tick": 5}, {"tick": 12}, {"tick": 15}]})";
+    }
+    const Json report = Json::parse(run_cli("simulate \"" + trace.string() + "\"").out);
+    const Json& decisions = report["algorithms"][0]["decisions"];
+    REQUIRE(decisions.size() == 4);
+    CHECK(decisions[0]["accepted"] == true);
+    CHECK(decisions[1]["accepted"] == true);
+    CHECK(decisions[2]["accepted"] == false);
+    CHECK(decisions[2]["retry_after"] == 10);
+    CHECK(decisions[3]["accepted"] == true);
     fs::remove_all(dir);
 }
