@@ -2,11 +2,13 @@
 // lanes saved with the trace and read back.
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
 #include "panels/lanes_panel.h"
+#include "ratelab/registry.h"
 #include "session/document_files.h"
 #include "session/session.h"
 
@@ -89,6 +91,26 @@ private Q_SLOTS:
         panel.useDefaultLanes();
         QVERIFY(session.params().lanes.empty());
         QCOMPARE(session.undoStack()->count(), 4);
+    }
+
+    void libraryPresetsAreAddedFromTheirOwnMenu() {
+        Session session;
+        LanesPanel panel(&session);
+        auto* libraries = panel.findChild<QMenu*>(QStringLiteral("librariesMenu"));
+        QVERIFY(libraries != nullptr);
+        QCOMPARE(libraries->actions().size(),
+                 static_cast<qsizetype>(Registry::instance().presets().size()));
+        QAction* go = nullptr;
+        for (QAction* action : libraries->actions()) {
+            if (action->toolTip() == QStringLiteral("golang.org/x/time/rate v0.3.0"))
+                go = action;
+        }
+        QVERIFY(go != nullptr);
+        go->trigger();
+        QCOMPARE(session.params().lanes.back().algorithm, std::string("x_time_rate"));
+        // The default lanes stay the six: a preset is only ever added.
+        QCOMPARE(session.params().lanes.size(), std::size_t{7});
+        QCOMPARE(session.result()->runs.back().id, std::string("x_time_rate"));
     }
 };
 

@@ -87,6 +87,18 @@ LanesPanel::LanesPanel(Session* session, QWidget* parent)
         const std::string id = info->id;
         menu->addAction(algorithmName(id), this, [this, id] { addLane(id); });
     }
+    // Library presets decide as a real library does; they are lanes one adds, never defaults.
+    if (const auto presets = Registry::instance().presets(); !presets.empty()) {
+        QMenu* libraries = menu->addMenu(tr("&Libraries"));
+        libraries->setObjectName(QStringLiteral("librariesMenu"));
+        for (const AlgorithmInfo* info : presets) {
+            const std::string id = info->id;
+            QAction* action =
+                libraries->addAction(algorithmName(id), this, [this, id] { addLane(id); });
+            action->setToolTip(QString::fromStdString(info->library + " " + info->library_version));
+            action->setStatusTip(action->toolTip());
+        }
+    }
     add_->setMenu(menu);
     duplicate_->setToolTip(tr("Add a copy of the selected lane below it, to try other settings"));
     remove_->setToolTip(tr("Remove the selected lane"));
