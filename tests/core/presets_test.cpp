@@ -258,3 +258,35 @@ TEST_CASE("envoy_local_ratelimit: whole batches on the timer's schedule, one tok
     check(decide("envoy_local_ratelimit", p, 1000, {{0}, {10}, {10}, {10}, {10}}),
           {Expect::ok(), Expect::ok(), Expect::ok(), Expect::ok(), Expect::no(1)});
 }
+
+TEST_CASE("presets explain every decision as they made it, and show their state") {
+    // Every preset at its defaults over one trace with two keys and costs above 1.
+    Params params;
+    params.base.limit = 3;
+    params.base.window = 10;
+    for (const AlgorithmInfo* info : Registry::instance().presets()) {
+        params.lanes.push_back(Lane{info->id, {}, {}, false});
+    }
+    set_tick_ms(params, 100);
+    const auto trace =
+        make_trace({{0}, {0, 2}, {1, 1, "k"}, {3}, {3, 4}, {9}, {10}, {10, 2, "k"}, {25}, {40, 3}});
+    const auto result = simulate(trace, params);
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+        const AlgorithmRun& run = result->runs[lane];
+        for (std::size_t i = 0; i < trace->requests.size(); ++i) {
+            INFO(run.id << " request " << i);
+            const Explanation why = explain(*result, lane, i);
+            CHECK(why.decision == run.decision(*trace, i));
+            CHECK_FALSE(why.check.empty());
+            CHECK_FALSE(why.state_before.empty());
+        }
+        CHECK_FALSE(state_at(*result, lane, 0, 12).summary.empty());
+    }
+    // Two worked out for the key "" by 0.9 s: limits' fixed window, [0 s, 1 s) from the first
+    // hit, holds 1 + 2 + 1 + 4 + 1 = 9 hits (the rejected ones too); express-rate-limit counts
+    // the 5 requests, not their cost.
+    CHECK(state_at(*result, test::lane_of(*result, "python_limits_fixed"), 0, 9).summary ==
+          "hits 9 / 3, window ends at 1.00 s");
+    CHECK(state_at(*result, test::lane_of(*result, "express_rate_limit"), 0, 9).summary ==
+          "hits 5 / 3, window ends at 1000 ms");
+}
