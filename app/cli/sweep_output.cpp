@@ -125,6 +125,14 @@ std::string format_sweep(const SweepResult& result, SweepFormat format) {
             entry["max_delay"] =
                 row.releases ? io::time_to_json(row.totals.max_delay) : Json(nullptr);
             entry["p95_delay"] = optional_json(row.p95_delay);
+            entry["keys"] = row.keys;
+            entry["keys_over_limit"] = row.keys_over_limit;
+            if (row.several_keys && row.judged.limit > 0) {
+                entry["worst_key"] = {{"key", row.worst_key},
+                                      {"cost", row.judged.burst.cost},
+                                      {"limit", row.judged.limit},
+                                      {"window", row.judged.window}};
+            }
             rows.push_back(std::move(entry));
         }
         root["rows"] = std::move(rows);
@@ -133,12 +141,21 @@ std::string format_sweep(const SweepResult& result, SweepFormat format) {
     const bool csv = format == SweepFormat::csv;
     Cells header = header_of(result.axes);
     const std::vector<std::string> names =
-        csv ? std::vector<std::string>{"accepted",      "rejected",    "rejected_percent",
-                                       "rejected_cost", "worst_burst", "worst_burst_per_limit",
-                                       "max_delay",     "p95_delay"}
+        csv ? std::vector<std::string>{"accepted",       "rejected",    "rejected_percent",
+                                       "rejected_cost",  "worst_burst", "worst_burst_per_limit",
+                                       "max_delay",      "p95_delay",   "keys",
+                                       "keys_over_limit"}
             : std::vector<std::string>{"accepted",    "rejected",  "rejected %", "rejected cost",
-                                       "worst burst", "burst / L", "max delay",  "p95 delay"};
+                                       "worst burst", "burst / L", "max delay",  "p95 delay",
+                                       "keys",        "over own L"};
     header.insert(header.end(), names.begin(), names.end());
+    const bool several_keys = !result.rows.empty() && result.rows.front().several_keys && !csv;
+    if (several_keys) {
+        // The columns hold the worst key's burst against its own L: see the rows below.
+        const std::size_t burst = result.axes.size() + 5;
+        header[burst] = "worst key";
+        header[burst + 1] = "burst / own L";
+    }
     std::vector<Cells> rows = {header};
     for (const SweepRow& row : result.rows) {
         Cells cells;
@@ -151,15 +168,27 @@ std::string format_sweep(const SweepResult& result, SweepFormat format) {
         cells.push_back(csv ? row.rejected_percent().to_short(6)
                             : row.rejected_percent().to_fixed(2));
         cells.push_back(std::to_string(row.totals.rejected_cost));
-        cells.push_back(std::to_string(row.worst_burst.cost));
-        cells.push_back(csv ? row.burst_ratio().to_short(6) : row.burst_ratio().to_fixed(2));
+        if (!csv && row.several_keys && row.judged.limit > 0) {
+            // Several keys: the sum over them is held to no one L; the worst key to its own.
+            const Rational ratio(row.judged.burst.cost, row.judged.limit);
+            cells.push_back(io::terminal_safe(row.worst_key) + ": " +
+                            std::to_string(row.judged.burst.cost));
+            cells.push_back(ratio.to_fixed(2));
+        } else {
+            cells.push_back(std::to_string(row.worst_burst.cost));
+            cells.push_back(csv ? row.burst_ratio().to_short(6) : row.burst_ratio().to_fixed(2));
+        }
         cells.push_back(optional_text(
             row.releases ? std::optional<Rational>(row.totals.max_delay) : std::nullopt, csv));
         cells.push_back(optional_text(row.p95_delay, csv));
+        cells.push_back(std::to_string(row.keys));
+        cells.push_back(std::to_string(row.keys_over_limit));
         rows.push_back(std::move(cells));
     }
     std::vector<bool> text(header.size(), false);
     text[result.axes.size()] = true;  // the lane
+    if (several_keys)
+        text[result.axes.size() + 5] = true;
     return csv ? render_csv(rows) : render_table(rows, text);
 }
 

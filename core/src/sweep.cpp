@@ -12,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 #include "sweep_support.h"
@@ -287,6 +288,31 @@ SweepRow row_of(const Trace& trace, const AlgorithmRun& run) {
     return row;
 }
 
+/// Fills the row's key counts from `run`, the lane's run at point `point`.
+void count_keys(const std::shared_ptr<const Trace>& trace, std::optional<KeyId> sole_key,
+                const Params& point, Params lane_params, AlgorithmRun run, SweepRow& row) {
+    SimulationResult result;
+    result.trace = trace;
+    result.params = point;
+    result.lanes = lane_params.lanes;
+    result.lane_params = {std::move(lane_params)};
+    result.runs.push_back(std::move(run));
+    result.sole_key = sole_key;
+    row.several_keys = !sole_key && !trace->requests.empty();
+    if (!has_key_figures(result, 0)) {
+        row.judged = judged_burst(result, 0, nullptr, result.runs[0]);
+        return;
+    }
+    const LaneKeys keys = key_figures(result, 0);
+    row.keys = static_cast<std::int64_t>(keys.keys.size());
+    for (const KeyFigures& key : keys.keys)
+        row.keys_over_limit += key.over_limit() ? 1 : 0;
+    row.judged = judged_burst(result, 0, &keys, result.runs[0]);
+    row.several_keys = !sole_key && !trace->requests.empty();
+    if (row.several_keys && row.judged.key)
+        row.worst_key = trace->key_name(*row.judged.key);
+}
+
 }  // namespace
 
 std::vector<ParamValue> sweep_point_values(const std::vector<SweepAxis>& axes, std::size_t point) {
@@ -353,6 +379,9 @@ std::optional<Rational> percentile_95(std::vector<Rational>& values) {
 SweepResult sweep(const Trace& trace, const Params& params, const std::vector<SweepAxis>& axes,
                   const SweepOptions& options) {
     const detail::SweepPlan plan = detail::plan_sweep(trace, params, axes);
+    // The runs are judged per key as a simulation's are, over the caller's trace.
+    const std::shared_ptr<const Trace> shared_trace(std::shared_ptr<const Trace>(), &trace);
+    const std::optional<KeyId> sole_key = only_key(trace);
     SweepResult result;
     result.axes = axes;
     result.lanes = plan.lanes;
@@ -378,13 +407,17 @@ SweepResult sweep(const Trace& trace, const Params& params, const std::vector<Sw
             const std::size_t l = tasks[t] % lanes;
             RunOptions run_options;
             run_options.threads = 1;
-            // Only a shaper's delays need the decisions, for their percentile.
-            run_options.keep_decisions =
-                Registry::instance().find(result.lanes[l].algorithm)->releases;
             const Params& point = plan.point_params[p];
-            const AlgorithmRun run =
-                algorithms[l]->run(trace, params_for_lane(point, point.lanes[l]), run_options);
+            // A shaper's delays need the decisions, for their percentile, and so do the keys'
+            // own figures when there are several keys.
+            run_options.keep_decisions =
+                Registry::instance().find(result.lanes[l].algorithm)->releases || !sole_key ||
+                point.for_key(trace.key_name(*sole_key)).window != point.base.window;
+            Params lane_params = params_for_lane(point, point.lanes[l]);
+            AlgorithmRun run = algorithms[l]->run(trace, lane_params, run_options);
             result.rows[tasks[t]] = row_of(trace, run);
+            count_keys(shared_trace, sole_key, point, std::move(lane_params), std::move(run),
+                       result.rows[tasks[t]]);
             if (options.progress) {
                 const std::lock_guard<std::mutex> lock(progress_lock);
                 options.progress(++done, tasks.size());

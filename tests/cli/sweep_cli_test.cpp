@@ -195,3 +195,29 @@ TEST_CASE("cli: a bad sweep exits 2 with one line naming the problem") {
     CHECK(help.out.find("--vary NAME=VALUES") != std::string::npos);
     CHECK(run_cli("--help").out.find("  sweep") != std::string::npos);
 }
+
+TEST_CASE("cli: with several keys a sweep counts the keys over their own limit") {
+    // key-tiers: free (L = 2), pro (L = 8) and guest (the trace's L, swept). The log holds each
+    // key to its own L; the token bucket lets pro's bucket of 8 plus its refill through.
+    const Json swept = json_of(run_cli("sweep \"" + kSource +
+                                       "/traces/key-tiers.json\" --lane sliding_log "
+                                       "--lane token_bucket --vary limit=2,4 --json"));
+    REQUIRE(swept["rows"].size() == 4);
+    for (const Json& row : swept["rows"]) {
+        INFO(row.dump());
+        CHECK(row["keys"] == 3);
+        if (row["lane"] == "Sliding log") {
+            CHECK(row["keys_over_limit"] == 0);
+            CHECK(row["worst_key"]["cost"] == row["worst_key"]["limit"]);
+        } else {
+            CHECK(row["keys_over_limit"] >= 1);
+            CHECK(row["worst_key"]["cost"] > row["worst_key"]["limit"]);
+        }
+        CHECK(row["worst_burst"] > row["worst_key"]["cost"]);  // the sum over three keys
+    }
+    const std::string table = run_cli("sweep \"" + kSource +
+                                      "/traces/key-tiers.json\" --lane token_bucket --vary limit=4")
+                                  .out;
+    CHECK(table.find("worst key  burst / own L") != std::string::npos);
+    CHECK(table.find("guest: 5") != std::string::npos);
+}

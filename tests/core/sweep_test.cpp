@@ -4,6 +4,7 @@
 #include <random>
 
 #include "catch.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/sweep.h"
 #include "test_support.h"
 
@@ -81,6 +82,15 @@ void check_against_simulate(const std::shared_ptr<const Trace>& trace, const Par
             CHECK(row.worst_burst == run.worst_burst);
             CHECK(row.limit == point.base.limit);
             CHECK(row.releases == run.releases);
+            // Each key against its own tier, as the report judges it.
+            const LaneKeys keys = key_figures(*expected, l);
+            std::int64_t over = 0;
+            for (const KeyFigures& key : keys.keys)
+                over += key.over_limit() ? 1 : 0;
+            CHECK(row.keys == static_cast<std::int64_t>(keys.keys.size()));
+            CHECK(row.keys_over_limit == over);
+            CHECK(row.judged == judged_burst(*expected, l, &keys, run));
+            CHECK(row.several_keys == (!expected->sole_key && !trace->requests.empty()));
             if (run.releases) {
                 CHECK(row.p95_delay == sorted_p95(*trace, run));
             } else {

@@ -9,6 +9,7 @@
 
 #include "ratelab/algorithm.h"
 #include "ratelab/bucket_fit.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/model.h"
 
 namespace ratelab {
@@ -65,6 +66,17 @@ struct SweepRow {
     /// delays, nearest rank (the smallest delay that at least 95% of them do not exceed).
     std::optional<Rational> p95_delay;
 
+    /// How many keys made requests, and how many of them had a worst burst over their own L
+    /// (each counted over its own W: key_figures()).
+    std::int64_t keys = 0;
+    std::int64_t keys_over_limit = 0;
+    /// The lane's headline burst, its worst key's against that key's own L (judged_burst());
+    /// `worst_burst` above is summed over every key, as a simulation's run counts it.
+    JudgedBurst judged;
+    /// The name of the judged burst's key when the trace has several keys; else empty.
+    std::string worst_key;
+    /// Whether several keys made requests: the worst key, not the sum, is then held to an L.
+    bool several_keys = false;
     /// 100 x rejected / requests, exact; 0 for no requests.
     Rational rejected_percent() const;
     /// worst burst / L, exact.
