@@ -106,6 +106,30 @@ private Q_SLOTS:
         QVERIFY(session.trace() == default_trace());
     }
 
+    void aRequestGetsAKeyAndUndoGivesBackTheOld() {
+        Session session;  // the default scenario: eight requests of the default key
+        QVERIFY(session.setKey({1, 3}, "alice").isEmpty());
+        QCOMPARE(session.undoStack()->count(), 1);
+        const Trace& keyed = session.trace();
+        QCOMPARE(keyed.key_name(keyed.requests[1].key), std::string("alice"));
+        QCOMPARE(keyed.key_name(keyed.requests[3].key), std::string("alice"));
+        QCOMPARE(keyed.key_name(keyed.requests[2].key), std::string());
+        // Each key has its own state now: alice's two requests are judged apart.
+        QVERIFY(!session.result()->sole_key.has_value());
+        // The same key again changes nothing and adds no step; a known key is reused.
+        QVERIFY(session.setKey({1}, "alice").isEmpty());
+        QCOMPARE(session.undoStack()->count(), 1);
+        QVERIFY(session.setKey({2}, "alice").isEmpty());
+        QCOMPARE(session.trace().keys.size(), std::size_t{2});
+        // A key too long to save is refused with the reason, and nothing changes.
+        const QString refused = session.setKey({4}, std::string(300, 'k'));
+        QVERIFY(refused.contains(QStringLiteral("at most 256 bytes")));
+        QCOMPARE(session.undoStack()->count(), 2);
+        session.undoStack()->undo();
+        session.undoStack()->undo();
+        QVERIFY(session.trace() == default_trace());  // the key table as it was, too
+    }
+
     void invalidParametersAreRefusedWithAReason() {
         Session session;
         Params params = session.params();

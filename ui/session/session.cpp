@@ -8,6 +8,7 @@
 
 #include "commands/add_request_command.h"
 #include "commands/change_costs_command.h"
+#include "commands/change_keys_command.h"
 #include "commands/change_params_command.h"
 #include "commands/move_requests_command.h"
 #include "commands/remove_requests_command.h"
@@ -131,6 +132,23 @@ void Session::stepCosts(const IndexList& indices, int delta) {
             std::clamp<std::int64_t>(std::int64_t{cost} + delta, 1, bounds::kMaxCost));
     }
     setCosts(valid, costs);
+}
+
+QString Session::setKey(const IndexList& indices, const std::string& key) {
+    const IndexList valid = normalized(indices, trace().requests.size());
+    if (key.size() > bounds::kMaxKeyBytes) {
+        return tr("A key holds at most %1 bytes; this one has %2.")
+            .arg(bounds::kMaxKeyBytes)
+            .arg(key.size());
+    }
+    const auto id = trace().find_key(key);
+    const bool changes = std::any_of(valid.begin(), valid.end(), [&](std::size_t index) {
+        return !id || trace().requests[index].key != *id;
+    });
+    if (changes) {
+        undo_stack_->push(new ChangeKeysCommand(this, valid, key));
+    }
+    return {};
 }
 
 QString Session::setParams(const Params& params, const QString& description, int merge_key) {

@@ -61,6 +61,9 @@ public:
     void setCosts(const IndexList& indices, const std::vector<std::uint32_t>& costs);
     /// Adds `delta` to each cost, keeping costs within [1, max cost].
     void stepCosts(const IndexList& indices, int delta);
+    /// Gives the requests at `indices` the key `key` (one undo step). Returns why it cannot (a
+    /// key longer than bounds::kMaxKeyBytes or not UTF-8), else an empty string.
+    QString setKey(const IndexList& indices, const std::string& key);
     /// Applies new parameters if they are valid; otherwise returns why not and changes nothing.
     /// Consecutive changes with the same non-zero `merge_key` merge into one undo step.
     QString setParams(const Params& params, const QString& description, int merge_key);

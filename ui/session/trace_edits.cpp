@@ -128,6 +128,40 @@ std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices)
     return costs;
 }
 
+Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key) {
+    Trace result = trace;
+    KeyId id = 0;
+    if (const auto found = trace.find_key(key)) {
+        id = *found;
+    } else {
+        id = static_cast<KeyId>(result.keys.size());
+        result.keys.emplace_back(key);
+    }
+    for (const std::size_t index : indices) {
+        result.requests[index].key = id;
+    }
+    return result;
+}
+
+Trace withKeyIds(const Trace& trace, const IndexList& indices, const std::vector<KeyId>& keys,
+                 const std::vector<std::string>& table) {
+    Trace result = trace;
+    result.keys = table;
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        result.requests[indices[i]].key = keys[i];
+    }
+    return result;
+}
+
+std::vector<KeyId> keysAt(const Trace& trace, const IndexList& indices) {
+    std::vector<KeyId> keys;
+    keys.reserve(indices.size());
+    for (const std::size_t index : indices) {
+        keys.push_back(trace.requests[index].key);
+    }
+    return keys;
+}
+
 IndexList normalized(IndexList indices, std::size_t size) {
     std::erase_if(indices, [size](std::size_t index) { return index >= size; });
     std::sort(indices.begin(), indices.end());

@@ -54,6 +54,13 @@ Trace withCosts(const Trace& trace, const IndexList& indices,
                 const std::vector<std::uint32_t>& costs);
 std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices);
 
+/// Gives each request at `indices` the key `key`, added to the key table when it is new.
+Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key);
+/// Gives each request at `indices` the matching key id of `keys`, with `table` as the key table.
+Trace withKeyIds(const Trace& trace, const IndexList& indices, const std::vector<KeyId>& keys,
+                 const std::vector<std::string>& table);
+std::vector<KeyId> keysAt(const Trace& trace, const IndexList& indices);
+
 /// Drops indices that are out of range and sorts the rest.
 IndexList normalized(IndexList indices, std::size_t size);
 

@@ -51,6 +51,8 @@ public Q_SLOTS:
     void increaseCost();
     void decreaseCost();
     void deleteSelection();
+    /// Asks for a key and gives it to the selected requests.
+    void askKey();
 
 Q_SIGNALS:
     /// The visible time span or scale changed: [first, last) in ticks.

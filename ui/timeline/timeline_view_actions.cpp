@@ -1,7 +1,10 @@
 // TimelineView's keyboard and menu actions: zoom, pan, selection and edits of the selection.
 #include <QInputDialog>
 #include <QMenu>
+#include <QMessageBox>
+#include <algorithm>
 
+#include "charts/algorithm_names.h"
 #include "ratelab/limits.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -94,6 +97,37 @@ void TimelineView::decreaseCost() {
     session_->stepCosts(session_->selection(), -1);
 }
 
+void TimelineView::askKey() {
+    const IndexList targets = session_->selection();
+    if (targets.empty()) {
+        return;
+    }
+    const Trace& trace = session_->trace();
+    // The keys the trace has, to pick from, or a new one typed in; the default key by name.
+    constexpr std::size_t kListed = 100;
+    const QString default_key = keyName({});
+    QStringList choices{default_key};
+    for (std::size_t id = 1; id < trace.keys.size() && choices.size() <= qsizetype(kListed); ++id) {
+        choices << QString::fromStdString(trace.keys[id]);
+    }
+    const std::string& now = trace.key_name(trace.requests[targets.front()].key);
+    const qsizetype current = now.empty() ? 0 : choices.indexOf(QString::fromStdString(now));
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(
+        this, tr("Request key"),
+        targets.size() == 1 ? tr("Key of the selected request: pick one, or type a new one")
+                            : tr("Key of the %1 selected requests: pick one, or type a new one")
+                                  .arg(targets.size()),
+        choices, static_cast<int>(std::max<qsizetype>(0, current)), true, &ok);
+    if (!ok) {
+        return;
+    }
+    const std::string key = chosen == default_key ? std::string() : chosen.toStdString();
+    if (const QString problem = session_->setKey(targets, key); !problem.isEmpty()) {
+        QMessageBox::warning(this, tr("Request key"), problem);
+    }
+}
+
 void TimelineView::deleteSelection() {
     session_->removeRequests(session_->selection());
 }
@@ -128,6 +162,10 @@ void TimelineView::showContextMenu(const TimelineHit& hit, QPoint global_pos) {
                                                 targets.size(), static_cast<std::uint32_t>(value)));
             }
         });
+        const std::string& key =
+            session_->trace().key_name(session_->trace().requests[hit.index].key);
+        menu.addAction(tr("Key: %1…").arg(keyName(key)), QKeySequence(Qt::Key_K), this,
+                       &TimelineView::askKey);
         menu.addAction(tr("Increase cost"), QKeySequence(Qt::Key_Plus), this,
                        &TimelineView::increaseCost);
         menu.addAction(tr("Decrease cost"), QKeySequence(Qt::Key_Minus), this,

@@ -79,6 +79,8 @@ AppActions::AppActions(QObject* parent) {
                          tr("Add one to the cost of the selected requests"));
     decrease_cost = make(parent, tr("De&crease Cost"), keys(Qt::Key_Minus),
                          tr("Take one from the cost of the selected requests"));
+    set_key = make(parent, tr("Set &Key…"), keys(Qt::Key_K),
+                   tr("Give the selected requests a key: the caller they come from"));
     restore_defaults = make(parent, tr("Restore Default &Parameters"), {},
                             tr("Back to L = %1, W = %2, no overrides, rejections not counted")
                                 .arg(default_params().base.limit)
@@ -115,15 +117,35 @@ AppActions::AppActions(QObject* parent) {
 }
 
 QList<QAction*> AppActions::all() const {
-    return {new_file,      open,        save,
-            save_as,       quit,        delete_selection,
-            select_all,    select_next, select_previous,
-            move_earlier,  move_later,  increase_cost,
-            decrease_cost, zoom_in,     zoom_out,
-            fit,           pan_left,    pan_right,
-            play_pause,    step_back,   step_forward,
-            reset,         jump_to_end, fire_now,
-            slower,        faster,      guide,
+    return {new_file,
+            open,
+            import_traffic,
+            set_key,
+            save,
+            save_as,
+            quit,
+            delete_selection,
+            select_all,
+            select_next,
+            select_previous,
+            move_earlier,
+            move_later,
+            increase_cost,
+            decrease_cost,
+            zoom_in,
+            zoom_out,
+            fit,
+            pan_left,
+            pan_right,
+            play_pause,
+            step_back,
+            step_forward,
+            reset,
+            jump_to_end,
+            fire_now,
+            slower,
+            faster,
+            guide,
             shortcuts};
 }
 

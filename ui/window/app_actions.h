@@ -36,6 +36,7 @@ public:
     QAction* move_earlier;
     QAction* move_later;
     QAction* increase_cost;
+    QAction* set_key;
     QAction* decrease_cost;
     QAction* restore_defaults;
     // View

@@ -137,6 +137,7 @@ void MainWindow::connectActions() {
     connect(actions_.move_later, &QAction::triggered, view, [view] { view->moveSelection(+1); });
     connect(actions_.increase_cost, &QAction::triggered, view, &TimelineView::increaseCost);
     connect(actions_.decrease_cost, &QAction::triggered, view, &TimelineView::decreaseCost);
+    connect(actions_.set_key, &QAction::triggered, view, &TimelineView::askKey);
     connect(actions_.zoom_in, &QAction::triggered, view, &TimelineView::zoomIn);
     connect(actions_.zoom_out, &QAction::triggered, view, &TimelineView::zoomOut);
     connect(actions_.fit, &QAction::triggered, view, &TimelineView::fitToTrace);

@@ -120,6 +120,7 @@ void MainWindow::createMenus() {
     edit->addAction(actions_.delete_selection);
     edit->addAction(actions_.increase_cost);
     edit->addAction(actions_.decrease_cost);
+    edit->addAction(actions_.set_key);
     edit->addAction(actions_.move_earlier);
     edit->addAction(actions_.move_later);
     edit->addSeparator();
