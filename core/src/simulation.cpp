@@ -1,12 +1,12 @@
 #include "ratelab/simulation.h"
 
 #include <algorithm>
-#include <atomic>
-#include <exception>
+#include <functional>
 #include <thread>
 
 #include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
+#include "share_out.h"
 
 namespace ratelab {
 namespace {
@@ -33,8 +33,8 @@ std::unique_ptr<Algorithm> make_algorithm(std::string_view id) {
 /// Calls `work(i)` for every algorithm index i, several at once on large traces. Each run reads
 /// only shared immutable input and writes only its own slot, so the result is the same whatever
 /// the thread count.
-template <class Work>
-void run_all(std::size_t count, std::size_t requests, const RunOptions& options, Work&& work) {
+void run_all(std::size_t count, std::size_t requests, const RunOptions& options,
+             const std::function<void(std::size_t)>& work) {
     constexpr std::size_t kWorthAThread =
         20'000;  // requests; below this a thread costs more than it saves
     // Asked once: glibc reads it from /sys at every call (about 10 us here, on every edit).
@@ -44,27 +44,7 @@ void run_all(std::size_t count, std::size_t requests, const RunOptions& options,
         threads = 1;
     threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(count)));
 
-    std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> errors(count);
-    auto worker = [&] {
-        for (std::size_t i = next++; i < count; i = next++) {
-            try {
-                work(i);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threads; ++t)
-        helpers.emplace_back(worker);
-    worker();
-    for (std::thread& helper : helpers)
-        helper.join();
-    for (const std::exception_ptr& error : errors) {
-        if (error)
-            std::rethrow_exception(error);
-    }
+    detail::share_out(count, threads, work);
 }
 
 void check_trace(const Trace& trace) {

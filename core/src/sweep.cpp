@@ -130,30 +130,6 @@ void check_axes(const std::vector<SweepAxis>& axes, const std::vector<Lane>& lan
 
 namespace detail {
 
-void share_out(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work) {
-    std::atomic<std::size_t> next{0};
-    std::vector<std::exception_ptr> errors(count);
-    auto worker = [&] {
-        for (std::size_t i = next++; i < count; i = next++) {
-            try {
-                work(i);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (unsigned t = 1; t < threads; ++t)
-        helpers.emplace_back(worker);
-    worker();
-    for (std::thread& helper : helpers)
-        helper.join();
-    for (const std::exception_ptr& error : errors) {
-        if (error)
-            std::rethrow_exception(error);
-    }
-}
-
 unsigned sweep_threads(unsigned asked, std::size_t tasks) {
     static const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const unsigned wanted = asked != 0 ? asked : cores;

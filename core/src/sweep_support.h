@@ -9,6 +9,8 @@
 
 #include "ratelab/sweep.h"
 
+#include "share_out.h"
+
 namespace ratelab::detail {
 
 /// A sweep's lanes and points, checked.
@@ -28,9 +30,5 @@ SweepPlan plan_sweep(const Trace& trace, const Params& params, const std::vector
 
 /// The threads for `tasks` when `asked` (0: one per core).
 unsigned sweep_threads(unsigned asked, std::size_t tasks);
-
-/// Calls `work(i)` for every i in [0, count) over `threads` threads, each i once; rethrows the
-/// first task's error after all have finished.
-void share_out(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work);
 
 }  // namespace ratelab::detail
