@@ -47,6 +47,7 @@ public:
                           const AlgorithmRun* run) const override;
     Explanation explain(const Trace& trace, const Params& params, std::size_t index,
                         const AlgorithmRun* run) const override;
+    std::unique_ptr<Limiter> limiter(const Trace& trace, const Params& params) const override;
 
 private:
     static constexpr std::size_t kCheckpointEvery = 4096;  // requests
@@ -603,5 +604,7 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
 #include "basic_algorithm_resume.h"  // IWYU pragma: keep
 // A limiter's state at a tick, and why one request was decided as it was.
 #include "basic_algorithm_explain.h"  // IWYU pragma: keep
+// Deciding one request at a time: limiter().
+#include "basic_algorithm_limiter.h"  // IWYU pragma: keep
 // The registry entry of a policy: make_info<P>().
 #include "basic_algorithm_info.h"  // IWYU pragma: keep

@@ -229,6 +229,10 @@ Explanation explain(const SimulationResult& result, std::size_t lane, std::size_
         ->explain(*result.trace, result.lane_params[lane], index, &result.runs[lane]);
 }
 
+std::unique_ptr<Limiter> make_limiter(const Trace& trace, const Params& params, const Lane& lane) {
+    return make_algorithm(lane.algorithm)->limiter(trace, params_for_lane(params, lane));
+}
+
 Trace default_trace() {
     TraceBuilder builder;
     for (Tick tick = 6; tick <= 13; ++tick)

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "catch.h"
+#include "ratelab/limiter.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
@@ -142,4 +143,48 @@ TEST_CASE("reference engine: the default scenario as worked out by hand") {
         CHECK(reference->find(id)->worst_burst.cost == burst);
     }
     CHECK(reference->find("leaky_bucket")->totals.max_delay == Rational(9));
+}
+
+TEST_CASE("limiters: one request at a time in trace order decides as a run does") {
+    const std::uint64_t seed0 = base_seed();
+    int checked = 0;
+    for (std::uint64_t n = 0; n < 120; ++n) {
+        const Case c = random_case(seed0 + n);
+        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED)");
+        if (!validate(c.params).empty())
+            continue;
+        const Trace& trace = *c.trace;
+        const auto fast = simulate(c.trace, c.params);
+        for (std::size_t lane = 0; lane < fast->lanes.size(); ++lane) {
+            INFO("lane " << lane << ": " << fast->runs[lane].label);
+            const auto limiter = make_limiter(trace, c.params, fast->lanes[lane]);
+            std::unique_ptr<Limiter> copy;
+            const std::size_t half = trace.requests.size() / 2;
+            for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+                if (i == half)
+                    copy = limiter->clone();
+                const Request& r = trace.requests[i];
+                const std::string check = limiter->check(r.key, r.tick, r.cost);
+                const Explanation why = explain(*fast, lane, i);
+                CHECK(check == why.check);
+                CHECK(limiter->state(r.key, r.tick).summary == why.state_before);
+                CHECK(limiter->decide(r.key, r.tick, r.cost) ==
+                      fast->runs[lane].decision(trace, i));
+            }
+            // The copy taken half-way goes on from there as the original did.
+            for (std::size_t i = half; copy && i < trace.requests.size(); ++i) {
+                const Request& r = trace.requests[i];
+                CHECK(copy->decide(r.key, r.tick, r.cost) == fast->runs[lane].decision(trace, i));
+            }
+            // A forgotten key decides as a fresh limiter would.
+            const Request& first = trace.requests.front();
+            const auto fresh = make_limiter(trace, c.params, fast->lanes[lane]);
+            limiter->forget(first.key);
+            const Tick later = trace.requests.back().tick;
+            CHECK(limiter->decide(first.key, later, first.cost) ==
+                  fresh->decide(first.key, later, first.cost));
+        }
+        ++checked;
+    }
+    CHECK(checked > 60);
 }

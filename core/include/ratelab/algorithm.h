@@ -14,6 +14,8 @@
 
 namespace ratelab {
 
+class Limiter;
+
 /// What one algorithm decided for one request.
 struct Decision {
     bool accepted = false;
@@ -150,6 +152,9 @@ public:
     /// The state before, the check with its numbers, and the state after request `index`.
     virtual Explanation explain(const Trace& trace, const Params& params, std::size_t index,
                                 const AlgorithmRun* run = nullptr) const = 0;
+    /// Fresh limiters for the keys of `trace` (each with its tier of `params`), to decide
+    /// requests one at a time in any order of ticks per key (limiter.h). `params` must be valid.
+    virtual std::unique_ptr<Limiter> limiter(const Trace& trace, const Params& params) const = 0;
     /// run() with decisions kept, after an edit: `previous` is this algorithm's run over a trace
     /// with the same keys and parameters whose first `unchanged` requests equal those of `trace`,
     /// and whose last `unchanged_tail` requests equal the last `unchanged_tail` of `trace`.

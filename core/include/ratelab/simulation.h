@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ratelab/algorithm.h"
+#include "ratelab/limiter.h"
 #include "ratelab/model.h"
 
 namespace ratelab {
@@ -74,6 +75,10 @@ std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& 
 LimiterState state_at(const SimulationResult& result, std::size_t lane, KeyId key, Tick at);
 /// Why lane `lane` decided request `index` as it did.
 Explanation explain(const SimulationResult& result, std::size_t lane, std::size_t index);
+
+/// Fresh limiters (limiter.h) for `lane` over the keys of `trace`, configured as simulate()
+/// configures that lane. `params` must be valid.
+std::unique_ptr<Limiter> make_limiter(const Trace& trace, const Params& params, const Lane& lane);
 
 /// The default scenario: L = 4, W = 10, one request at each of ticks 6 to 13.
 Trace default_trace();
