@@ -8,10 +8,10 @@
 #include <memory>
 
 #include "cli_support.h"
+#include "ratelab/io/sweep_output.h"
 #include "ratelab/io/sweep_spec.h"
 #include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
-#include "sweep_output.h"
 
 namespace ratelab::cli {
 
@@ -20,13 +20,13 @@ namespace {
 /// Decisions in all past which a sweep is long enough to show its progress on a terminal.
 constexpr double kLongSweep = 50e6;
 
-SweepFormat format_of(const Arguments& args) {
+io::SweepFormat format_of(const Arguments& args) {
     if (args.has("json") && args.has("csv")) {
         throw UsageError("give --json or --csv, not both");
     }
-    return args.has("json")  ? SweepFormat::json
-           : args.has("csv") ? SweepFormat::csv
-                             : SweepFormat::table;
+    return args.has("json")  ? io::SweepFormat::json
+           : args.has("csv") ? io::SweepFormat::csv
+                             : io::SweepFormat::table;
 }
 
 std::vector<SweepAxis> axes_of(const Arguments& args) {
@@ -53,7 +53,7 @@ std::function<void(std::size_t, std::size_t)> progress_for(std::size_t requests,
 }
 
 int run_fit(const Arguments& args, const io::TraceDocument& doc, const std::vector<SweepAxis>& axes,
-            SweepFormat format, CommandIo& io) {
+            io::SweepFormat format, CommandIo& io) {
     const std::string fit = args.get("fit").value_or("");
     if (fit != "zero-rejections") {
         throw UsageError("--fit takes zero-rejections, not \"" + fit + "\"");
@@ -71,12 +71,12 @@ int run_fit(const Arguments& args, const io::TraceDocument& doc, const std::vect
     options.progress =
         progress_for(doc.trace.requests.size(), sweep_point_count(axes) * lanes.size());
     const FitSweepResult result = sweep_fits(doc.trace, doc.params, axes, options);
-    write_output(args, format_fits(result, format), io);
+    write_output(args, io::format_fits(result, format), io);
     return kExitOk;
 }
 
 int run_sweep(const Arguments& args, CommandIo& io) {
-    const SweepFormat format = format_of(args);
+    const io::SweepFormat format = format_of(args);
     io::TraceDocument doc = io::load_trace(args.positionals[0]);
     for (const std::string& warning : doc.warnings) {
         io.err << "ratelab-cli sweep: " << io::terminal_safe(args.positionals[0]) << ": "
@@ -94,7 +94,7 @@ int run_sweep(const Arguments& args, CommandIo& io) {
     options.progress = progress_for(doc.trace.requests.size(),
                                     sweep_point_count(axes) * sweep_lanes(doc.params, axes).size());
     const SweepResult result = sweep(doc.trace, doc.params, axes, options);
-    write_output(args, format_sweep(result, format), io);
+    write_output(args, io::format_sweep(result, format), io);
     return kExitOk;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The three ways `ratelab-cli sweep` writes its rows: a table for people, CSV and JSON.
+// The three ways a sweep is written: a table for people, CSV and JSON (`ratelab-cli sweep`, and
+// the app's Sweep panel exports CSV).
 
 #include <string>
 #include <vector>
@@ -7,7 +8,7 @@
 #include "ratelab/bucket_fit.h"
 #include "ratelab/sweep.h"
 
-namespace ratelab::cli {
+namespace ratelab::io {
 
 enum class SweepFormat { table, csv, json };
 
@@ -19,4 +20,4 @@ std::string format_sweep(const SweepResult& result, SweepFormat format);
 /// keys first).
 std::string format_fits(const FitSweepResult& result, SweepFormat format);
 
-}  // namespace ratelab::cli
+}  // namespace ratelab::io

@@ -1,11 +1,11 @@
-#include "sweep_output.h"
+#include "ratelab/io/sweep_output.h"
 
 #include <algorithm>
 
 #include "ratelab/io/report.h"
 #include "ratelab/io/terminal_text.h"
 
-namespace ratelab::cli {
+namespace ratelab::io {
 
 namespace {
 
@@ -340,4 +340,4 @@ std::string format_fits(const FitSweepResult& result, SweepFormat format) {
     return csv ? render_csv(table) : render_table(table, text);
 }
 
-}  // namespace ratelab::cli
+}  // namespace ratelab::io
