@@ -381,8 +381,11 @@ SweepResult sweep(const Trace& trace, const Params& params, const std::vector<Sw
         tasks.size(), detail::sweep_threads(options.threads, tasks.size()), [&](std::size_t t) {
             const std::size_t p = tasks[t] / lanes;
             const std::size_t l = tasks[t] % lanes;
+            if (options.control != nullptr && options.control->stop)
+                throw SimulationCancelled();
             RunOptions run_options;
             run_options.threads = 1;
+            run_options.control = options.control;
             const Params& point = plan.point_params[p];
             // A shaper's delays need the decisions, for their percentile, and so do the keys'
             // own figures when there are several keys.

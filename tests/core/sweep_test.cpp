@@ -201,6 +201,30 @@ TEST_CASE("sweep: a lane no axis moves runs once, and its rows repeat") {
     check_against_simulate(trace, params, result);
 }
 
+TEST_CASE("sweep: told to stop, it starts no more runs and says it was cancelled") {
+    const auto trace = ticks({0, 1, 2, 3, 4, 5, 6, 7});
+    const std::vector<SweepAxis> axes = {
+        axis(SweepTarget::Kind::limit, whole({1, 2, 3, 4, 5, 6, 7, 8}))};
+    RunControl control;
+    std::size_t runs = 0;
+    SweepOptions options;
+    options.threads = 1;
+    options.control = &control;
+    options.progress = [&](std::size_t done, std::size_t) {
+        runs = done;
+        if (done == 2)
+            control.stop = true;
+    };
+    CHECK_THROWS_AS(sweep(*trace, limits(3, 4), axes, options), SimulationCancelled);
+    CHECK(runs == 2);
+    // Not stopped, the same control lets every run through.
+    control.stop = false;
+    runs = 0;
+    options.progress = [&](std::size_t done, std::size_t) { runs = done; };
+    CHECK(sweep(*trace, limits(3, 4), axes, options).rows.size() == 8 * 6);
+    CHECK(runs == 8 * 6);
+}
+
 TEST_CASE("sweep: without lanes, lane parameters pick their own algorithms") {
     const std::vector<SweepAxis> only_lanes = {
         axis(SweepTarget::Kind::lane_parameter, whole({1}), "gcra", "burst"),

@@ -103,6 +103,9 @@ struct SweepOptions {
     /// Called after each run with the runs done and the runs in all, one call at a time, from
     /// whichever thread finished the run.
     std::function<void(std::size_t done, std::size_t total)> progress;
+    /// When given, each run watches it as simulate() does, and a sweep told to stop throws
+    /// SimulationCancelled without starting more runs (the app's Sweep panel cancels a stale one).
+    RunControl* control = nullptr;
 };
 
 /// The nearest-rank 95th percentile of `values` (reordered), nothing when empty.
