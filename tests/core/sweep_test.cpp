@@ -308,3 +308,47 @@ TEST_CASE("sweep: a shaper's 95th-percentile delay, counted or selected") {
     CHECK(many.row(0, 0).p95_delay == Rational(37, 2));
     CHECK(many.row(0, 0).totals.max_delay == Rational(39, 2));
 }
+
+TEST_CASE("smallest limits: each group of keys against its own share, worked by hand") {
+    // Fixed window, W = 10, everything at tick 0: a window's worth at once. Keys a (5 requests)
+    // and b (1) take the base limits; pro (3) has limits of its own.
+    TraceBuilder builder;
+    for (int i = 0; i < 5; ++i)
+        builder.add(0, 1, "a");
+    builder.add(0, 1, "b");
+    for (int i = 0; i < 3; ++i)
+        builder.add(0, 1, "pro");
+    const Trace trace = std::move(builder).take();
+    Params params;
+    params.base = Limits{4, 10, {}};
+    params.keys["pro"] = Limits{1, 10, {}};
+    const Lane lane{"fixed_window", {}, {}, false};
+    const std::vector<std::int64_t> candidates = {1, 2, 3, 4, 5, 6};
+
+    // No rejections: a needs 5, pro needs 3.
+    auto fits = smallest_limits(trace, params, lane, candidates, Rational(0));
+    REQUIRE(fits.size() == 2);
+    CHECK(fits[0].key.empty());
+    CHECK_FALSE(fits[0].has_own_limits);
+    CHECK(fits[0].requests == 6);
+    CHECK(fits[0].limit == 5);
+    CHECK(fits[1].key == "pro");
+    CHECK(fits[1].has_own_limits);
+    CHECK(fits[1].requests == 3);
+    CHECK(fits[1].limit == 3);
+
+    // At most 20%: L = 4 rejects one of a's six-with-b (1/6); pro at 2 rejects 1/3 > 20%.
+    fits = smallest_limits(trace, params, lane, candidates, Rational(20));
+    CHECK(fits[0].limit == 4);
+    CHECK(fits[0].rejected_percent == Rational(100, 6));
+    CHECK(fits[1].limit == 3);
+    // At most 40%: pro at 2 (1 of 3 rejected) fits.
+    fits = smallest_limits(trace, params, lane, candidates, Rational(40));
+    CHECK(fits[1].limit == 2);
+    CHECK(fits[1].rejected_percent == Rational(100, 3));
+
+    // No candidate large enough: nothing, not the largest.
+    fits = smallest_limits(trace, params, lane, {1, 2}, Rational(0));
+    CHECK_FALSE(fits[0].limit.has_value());
+    CHECK_FALSE(fits[1].limit.has_value());
+}

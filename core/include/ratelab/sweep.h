@@ -145,3 +145,32 @@ FitSweepResult sweep_fits(const Trace& trace, const Params& params,
                           const std::vector<SweepAxis>& axes, const SweepOptions& options = {});
 
 }  // namespace ratelab
+
+namespace ratelab {
+
+/// The smallest limit that keeps one group of keys within a share of rejections.
+struct GroupLimitFit {
+    /// The key whose own limits (a tier, Params::keys) the group is; empty for the keys that
+    /// have none and take the trace's base limits.
+    std::string key;
+    bool has_own_limits = false;
+    std::int64_t requests = 0;
+    /// The smallest candidate L at which the lane rejects at most the share of the group's
+    /// requests; nothing when no candidate does.
+    std::optional<std::int64_t> limit;
+    /// The rejected share at `limit` (100 x rejected / requests), exact.
+    Rational rejected_percent;
+};
+
+/// For `lane`, the smallest of `candidates` (limits, ascending) at which it rejects at most
+/// `max_percent` of a group's requests, for each group of keys that made requests: first the
+/// keys without limits of their own (their L is the base L), then each key with its own limits
+/// (its L in place of the tier's, its W kept), by name. Keys are decided apart, so each group
+/// is swept alone. Throws as sweep() does.
+std::vector<GroupLimitFit> smallest_limits(const Trace& trace, const Params& params,
+                                           const Lane& lane,
+                                           const std::vector<std::int64_t>& candidates,
+                                           const Rational& max_percent,
+                                           const SweepOptions& options = {});
+
+}  // namespace ratelab
