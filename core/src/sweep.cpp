@@ -342,6 +342,37 @@ std::vector<Lane> sweep_lanes(const Params& params, const std::vector<SweepAxis>
     return named.empty() ? default_lanes() : named;
 }
 
+std::optional<std::size_t> sweep_point_of(const std::vector<SweepAxis>& axes, const Params& params,
+                                          const Lane& lane) {
+    const Params lane_params = params_for_lane(params, lane);
+    const AlgorithmInfo* info = Registry::instance().find(lane.algorithm);
+    std::size_t point = 0;
+    for (const SweepAxis& axis : axes) {
+        std::optional<ParamValue> now;
+        switch (axis.target.kind) {
+            case SweepTarget::Kind::limit:
+                now = Rational(params.base.limit);
+                break;
+            case SweepTarget::Kind::window:
+                now = Rational(params.base.window);
+                break;
+            case SweepTarget::Kind::lane_parameter:
+                if (info != nullptr && axis.target.algorithm == lane.algorithm) {
+                    const ParamValues values = resolved_params(*info, lane_params.base);
+                    if (const auto it = values.find(axis.target.parameter); it != values.end())
+                        now = it->second;
+                }
+                break;
+        }
+        const auto at =
+            now ? std::find(axis.values.begin(), axis.values.end(), *now) : axis.values.end();
+        if (at == axis.values.end())
+            return std::nullopt;
+        point = point * axis.values.size() + static_cast<std::size_t>(at - axis.values.begin());
+    }
+    return point;
+}
+
 std::optional<Rational> percentile_95(std::vector<Rational>& values) {
     if (values.empty())
         return std::nullopt;

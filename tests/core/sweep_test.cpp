@@ -352,3 +352,27 @@ TEST_CASE("smallest limits: each group of keys against its own share, worked by 
     CHECK_FALSE(fits[0].limit.has_value());
     CHECK_FALSE(fits[1].limit.has_value());
 }
+
+TEST_CASE("sweep: the point of the document's own setting") {
+    Params params = limits(4, 10);
+    const std::vector<SweepAxis> axes = {
+        axis(SweepTarget::Kind::limit, whole({2, 4, 6})),
+        axis(SweepTarget::Kind::lane_parameter, whole({1, 2, 3, 4, 5, 6, 7, 8}), "token_bucket",
+             "capacity")};
+    Lane bucket{"token_bucket", {}, {}, false};
+    // The capacity defaults to L = 4: the second limit, the fourth capacity.
+    CHECK(sweep_point_of(axes, params, bucket) == 1 * 8 + 3);
+    bucket.params["capacity"] = Rational(7);
+    CHECK(sweep_point_of(axes, params, bucket) == 1 * 8 + 6);
+    // An L the sweep never takes, or a lane the capacity axis is not about: no point.
+    params.base.limit = 5;
+    CHECK_FALSE(sweep_point_of(axes, params, bucket).has_value());
+    params.base.limit = 6;
+    CHECK(sweep_point_of(axes, params, bucket) == 2 * 8 + 6);
+    CHECK_FALSE(sweep_point_of(axes, params, Lane{"gcra", {}, {}, false}).has_value());
+    // The point's parameters are the setting again.
+    const std::size_t point = *sweep_point_of(axes, params, bucket);
+    Params at = params;
+    at.lanes = {bucket};
+    CHECK(sweep_point_params(at, axes, point).base.limit == 6);
+}

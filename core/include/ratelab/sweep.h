@@ -48,6 +48,11 @@ std::vector<ParamValue> sweep_point_values(const std::vector<SweepAxis>& axes, s
 /// and each lane parameter written into every lane that runs its algorithm.
 Params sweep_point_params(const Params& params, const std::vector<SweepAxis>& axes,
                           std::size_t point);
+/// The point of `axes` at which lane `lane` runs as `params` sets it (L, W and the lane's
+/// parameters, overrides and defaults resolved), or nothing when some axis never takes that
+/// value or names a parameter of another algorithm.
+std::optional<std::size_t> sweep_point_of(const std::vector<SweepAxis>& axes, const Params& params,
+                                          const Lane& lane);
 /// The lanes a sweep runs: `params.lanes` when set; else, when every axis varies a lane
 /// parameter, one default lane per algorithm the axes name (in the order they are named);
 /// else the default lanes.
