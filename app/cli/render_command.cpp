@@ -17,14 +17,17 @@
 #include "charts/chart_render.h"
 #include "charts/chart_specs.h"
 #include "charts/figure.h"
+#include "charts/sweep_plot.h"
 #include "charts/timeline_print.h"
+#include "ratelab/io/sweep_spec.h"
+#include "ratelab/sweep.h"
 #endif
 
 namespace ratelab::cli {
 
 namespace {
 
-const char* const kViews = "load, cumulative, queue, bucket, worst, timeline or figure";
+const char* const kViews = "load, cumulative, queue, bucket, worst, timeline, figure or sweep";
 
 #ifdef RATELAB_CLI_RENDER
 
@@ -69,15 +72,62 @@ std::string to_bytes(const ui::PaintFunction& paint, ui::ImageFormat format, QSi
     return bytes.toStdString();
 }
 
+void start_qt() {
+    // Charts need a QApplication (not merely a QGuiApplication), and no display is needed:
+    // the offscreen platform draws the same pixels everywhere, unless the caller chose another.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quiet_qt_messages);
+}
+
+/// --view sweep: one lane (the first of the trace's or --lane's) over the --vary axes, one
+/// (a line) or two (a heatmap), showing --metric, with the trace's own setting marked.
+int render_sweep(const Arguments& args, const Trace& trace, const Params& params,
+                 ui::ImageFormat format, QSize size, int scale, CommandIo& io) {
+    std::vector<SweepAxis> axes;
+    try {
+        axes = io::parse_sweep_axes(args.all("vary"));
+    } catch (const io::SweepSpecError& error) {
+        throw UsageError(std::string("--vary ") + error.what());
+    }
+    if (axes.empty() || axes.size() > 2)
+        throw UsageError("--view sweep draws one or two --vary axes, not " +
+                         std::to_string(axes.size()));
+    const std::string metric_name = args.get("metric").value_or("rejected");
+    const auto metric = ui::sweepMetricFromName(QString::fromStdString(metric_name));
+    if (!metric)
+        throw UsageError("unknown --metric \"" + metric_name +
+                         "\" (known: rejected, burst, p95_delay, max_delay)");
+    Params one = params;
+    one.lanes = {sweep_lanes(params, axes).front()};
+    one.lanes.front().hidden = false;
+    const SweepResult result = sweep(trace, one, axes);
+    start_qt();
+    int argc = 1;
+    char name[] = "ratelab-cli";
+    char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    ui::SweepPlotSpec spec =
+        ui::sweepPlotSpec(result, 0, *metric, sweep_point_of(axes, params, one.lanes.front()));
+    if (const auto title = args.get("title"))
+        spec.title = QString::fromStdString(title->substr(0, 4 * ui::kMaxDrawnTextLength));
+    write_output(args, to_bytes(ui::printedSweepPlot(spec), format, size, scale, spec.title), io);
+    return kExitOk;
+}
+
 int run_render(const Arguments& args, CommandIo& io) {
     if (!args.get("output"))
         throw UsageError("say where to write the image with -o FILE (\"-\" for standard output)");
     const std::string view_name = args.get("view").value_or("load");
-    const auto view = ui::exportViewFromName(QString::fromStdString(view_name));
+    const bool sweep_view = view_name == "sweep";
+    const auto view = sweep_view ? std::optional<ui::ExportView>(ui::ExportView::Load)
+                                 : ui::exportViewFromName(QString::fromStdString(view_name));
     if (!view)
         throw UsageError("unknown view \"" + view_name + "\" (known: " + kViews + ")");
+    if (!sweep_view && (args.has("vary") || args.has("metric")))
+        throw UsageError("--vary and --metric are for --view sweep");
     const ui::ImageFormat format = chosen_format(args);
-    const QSize defaults = ui::defaultExportSize(*view);
+    const QSize defaults = sweep_view ? QSize(900, 500) : ui::defaultExportSize(*view);
     const QSize size(
         static_cast<int>(args.integer("width", 200, 8000).value_or(defaults.width())),
         static_cast<int>(args.integer("height", 150, 8000).value_or(defaults.height())));
@@ -108,14 +158,12 @@ int run_render(const Arguments& args, CommandIo& io) {
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
     apply_lane_options(args, doc.params);
     set_tick_ms(doc.params, doc.tick_ms);
+    if (sweep_view)
+        return render_sweep(args, *trace, doc.params, format, size, scale, io);
     // A figure shows what the app shows: the lanes that are not hidden.
     const auto result = simulate(trace, without_hidden_lanes(doc.params));
 
-    // Charts need a QApplication (not merely a QGuiApplication), and no display is needed:
-    // the offscreen platform draws the same pixels everywhere, unless the caller chose another.
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    qInstallMessageHandler(quiet_qt_messages);
+    start_qt();
     int argc = 1;
     char name[] = "ratelab-cli";
     char* argv[] = {name, nullptr};
@@ -161,7 +209,10 @@ Command make_render_command() {
             kViews +
             ".\n"
             "A figure composes a title, the timeline, the comparison table, the load chart\n"
-            "and a caption. Sizes are logical pixels (points in a PDF); --scale multiplies\n"
+            "and a caption. A sweep draws the first lane over one --vary axis (a line) or\n"
+            "two (a heatmap), as ratelab-cli sweep takes them, showing --metric, with the\n"
+            "trace's own setting marked. Sizes are logical pixels (points in a PDF); --scale "
+            "multiplies\n"
             "the pixels of a PNG. SVG keeps its text as text; PDF embeds its fonts.",
         with_lane_options(
             {{"view", "VIEW", "what to draw (default: load)"},
@@ -172,6 +223,10 @@ Command make_render_command() {
              {"limit", "L", "override the trace's limit L"},
              {"window", "W", "override the trace's window W (ticks)"},
              {"title", "TEXT", "replace the title"},
+             {"vary", "NAME=VALUES",
+              "sweep only: an axis, as ratelab-cli sweep takes it (one or two)"},
+             {"metric", "METRIC",
+              "sweep only: rejected, burst, p95_delay or max_delay (default: rejected)"},
              output_option("the image")}),
         1,
         1,

@@ -197,3 +197,47 @@ TEST_CASE("render: a PNG too large to draw is refused with the limit, not an emp
                            "--scale 4 -o \"" + (dir / "huge.svg").string() + "\"");
     CHECK(svg.status == 0);
 }
+
+TEST_CASE("render: a sweep as a line over one axis and a heatmap over two") {
+    Scratch dir("sweep");
+    const fs::path line = dir / "line.png";
+    REQUIRE(render("render \"" + kTrace + "\" --view sweep --vary limit=1..8 -o \"" +
+                   line.string() + "\"")
+                .status == 0);
+    const QImage image(QString::fromStdString(line.string()));
+    CHECK(image.width() == 900);
+    CHECK(image.height() == 500);
+    // The heatmap's cells are coloured, not the white of an empty plot.
+    const fs::path heat = dir / "heat.svg";
+    REQUIRE(render("render \"" + kTrace +
+                   "\" --view sweep --vary limit=1..4 --vary window=5,10 --metric burst -o \"" +
+                   heat.string() + "\"")
+                .status == 0);
+    const QString svg = QString::fromUtf8(bytes(heat));
+    CHECK(svg.contains(QStringLiteral("Worst burst / L by L (limit) and W (window, ticks)")));
+    CHECK(svg.contains(QStringLiteral("×2")));  // the boundary burst: 8 in 10 ticks at L = 4
+}
+
+TEST_CASE("render: a sweep's bad options exit 2 with one line") {
+    Scratch dir("sweep-bad");
+    const std::string out = " -o \"" + (dir / "x.png").string() + "\"";
+    const Run none = render("render \"" + kTrace + "\" --view sweep" + out);
+    CHECK(none.status == 2);
+    CHECK(none.err.find("one or two --vary axes, not 0") != std::string::npos);
+    const Run three = render("render \"" + kTrace +
+                             "\" --view sweep --vary limit=1..2 --vary window=1..2 "
+                             "--vary token_bucket.capacity=1..2" +
+                             out);
+    CHECK(three.status == 2);
+    const Run metric =
+        render("render \"" + kTrace + "\" --view sweep --vary limit=1..3 --metric speed" + out);
+    CHECK(metric.status == 2);
+    CHECK(metric.err.find("unknown --metric \"speed\"") != std::string::npos);
+    const Run backwards = render("render \"" + kTrace + "\" --view sweep --vary limit=5..1" + out);
+    CHECK(backwards.status == 2);
+    CHECK(backwards.err.find("--vary limit=5..1") != std::string::npos);
+    const Run elsewhere = render("render \"" + kTrace + "\" --view load --vary limit=1..3" + out);
+    CHECK(elsewhere.status == 2);
+    CHECK(elsewhere.err.find("--vary and --metric are for --view sweep") != std::string::npos);
+    CHECK(!fs::exists(dir / "x.png"));
+}

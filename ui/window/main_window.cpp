@@ -19,6 +19,7 @@
 #include "panels/lanes_panel.h"
 #include "panels/learn_panel.h"
 #include "panels/parameters_bar.h"
+#include "panels/sweep_panel.h"
 #include "session/autosave.h"
 #include "session/document_files.h"
 #include "session/frame_model.h"
@@ -72,6 +73,7 @@ MainWindow::~MainWindow() {
     // The docks hide while the window is taken apart; the growth helper must not answer by
     // laying out the half-destroyed window.
     delete charts_growth_;
+    delete sweep_growth_;
 }
 
 TimelineView* MainWindow::timeline() const {
@@ -104,10 +106,14 @@ void MainWindow::createDocks() {
     keys_ = new KeysPanel(this);
     keys_dock_ = dock(tr("Keys"), QStringLiteral("keysDock"), keys_, Qt::BottomDockWidgetArea);
     tabifyDockWidget(charts_dock_, keys_dock_);
+    sweep_dock_ = dock(tr("Sweep"), QStringLiteral("sweepDock"), new SweepPanel(session_, this),
+                       Qt::BottomDockWidgetArea);
+    tabifyDockWidget(keys_dock_, sweep_dock_);
     comparison_dock_->raise();
     // The charts are shorter than the table's tab needs only when they are not shown; they take
     // their height when their tab is raised, so the bottom area can start as tall as the table.
     charts_growth_ = new RaisedDockGrowth(this, charts_dock_);
+    sweep_growth_ = new RaisedDockGrowth(this, sweep_dock_);
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
                           new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);

@@ -88,10 +88,12 @@ private:
     QDockWidget* comparison_dock_ = nullptr;
     QDockWidget* charts_dock_ = nullptr;
     QObject* charts_growth_ = nullptr;  // RaisedDockGrowth of the charts dock
+    QObject* sweep_growth_ = nullptr;   // and of the sweep dock
     QDockWidget* learn_dock_ = nullptr;
     QDockWidget* advanced_dock_ = nullptr;
     QDockWidget* lanes_dock_ = nullptr;
     QDockWidget* keys_dock_ = nullptr;
+    QDockWidget* sweep_dock_ = nullptr;
     KeysPanel* keys_ = nullptr;
     QAction* undo_ = nullptr;
     QAction* redo_ = nullptr;

@@ -141,8 +141,8 @@ void MainWindow::createMenus() {
     view->addAction(actions_.pan_left);
     view->addAction(actions_.pan_right);
     view->addSeparator();
-    for (QDockWidget* dock :
-         {comparison_dock_, charts_dock_, keys_dock_, learn_dock_, advanced_dock_, lanes_dock_}) {
+    for (QDockWidget* dock : {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, learn_dock_,
+                              advanced_dock_, lanes_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 

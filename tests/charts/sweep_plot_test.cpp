@@ -1,0 +1,104 @@
+// The sweep chart before and after it is drawn: the metrics of a row, the spec built from a
+// sweep, where points and cells are (what clicks and tooltips rely on), and the colour scale.
+#include <QImage>
+#include <QPainter>
+
+#include "catch.h"
+#include "charts/chart_theme.h"
+#include "charts/sweep_plot.h"
+#include "qt_app.h"
+#include "ratelab/simulation.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+
+namespace {
+
+SweepAxis wholeAxis(SweepTarget::Kind kind, std::initializer_list<std::int64_t> values) {
+    SweepAxis axis{SweepTarget{kind, {}, {}}, {}};
+    for (const std::int64_t v : values)
+        axis.values.emplace_back(Rational(v));
+    return axis;
+}
+
+/// The default scenario (L = 4, W = 10, one request at each of ticks 6 to 13), fixed window.
+SweepResult defaultSweep(std::vector<SweepAxis> axes) {
+    Params params = default_params();
+    params.lanes = {Lane{"fixed_window", {}, {}, false}};
+    return sweep(default_trace(), params, axes);
+}
+
+}  // namespace
+
+TEST_CASE("sweep plot: the spec holds each point's metric, exactly as the rows say") {
+    const SweepResult result = defaultSweep({wholeAxis(SweepTarget::Kind::limit, {1, 2, 4, 8})});
+    const SweepPlotSpec spec = sweepPlotSpec(result, 0, SweepMetric::RejectedPercent, 2);
+    CHECK_FALSE(spec.isHeatmap());
+    CHECK(spec.title == QStringLiteral("Rejected % by L (limit)"));
+    CHECK(spec.x_labels == QStringList{"1", "2", "4", "8"});
+    CHECK(spec.x_positions == QList<double>{1, 2, 4, 8});
+    // Windows [0, 10) and [10, 20) hold 4 requests each: L = 1 lets 2 of 8 through.
+    REQUIRE(spec.values.size() == 4);
+    CHECK(*spec.values[0] == 75.0);
+    CHECK(*spec.values[1] == 50.0);
+    CHECK(*spec.values[2] == 0.0);
+    CHECK(spec.value_texts[0] == QStringLiteral("75%"));
+    CHECK(spec.current == 2);
+    // A fixed window lets the boundary through: 8 in 10 ticks at L = 4 is twice L.
+    const SweepPlotSpec burst = sweepPlotSpec(result, 0, SweepMetric::BurstRatio, 2);
+    CHECK(*burst.values[2] == 2.0);
+    CHECK(burst.value_texts[2] == QStringLiteral("×2"));
+    // A lane that does not queue has no delays to show.
+    CHECK_FALSE(sweepPlotSpec(result, 0, SweepMetric::MaxDelay, 2).values[0].has_value());
+}
+
+TEST_CASE("sweep plot: a click finds the point or the cell it lands on") {
+    const SweepResult line = defaultSweep({wholeAxis(SweepTarget::Kind::limit, {1, 2, 3, 4})});
+    const SweepPlotSpec spec = sweepPlotSpec(line, 0, SweepMetric::RejectedPercent, {});
+    const SweepPlotGeometry geometry(spec, QRectF(0, 0, 800, 400));
+    for (int i = 0; i < 4; ++i)
+        CHECK(geometry.hit(geometry.pointAt(i)) == i);
+    // Between points, nearer one than the other, a few pixels off: still that one.
+    CHECK(geometry.hit(geometry.pointAt(1) + QPointF(6, -30)) == 1);
+    CHECK_FALSE(geometry.hit(QPointF(2, 2)).has_value());
+    // Higher values sit higher.
+    CHECK(geometry.pointAt(0).y() < geometry.pointAt(3).y());
+
+    const SweepResult grid = defaultSweep({wholeAxis(SweepTarget::Kind::limit, {1, 2, 3}),
+                                           wholeAxis(SweepTarget::Kind::window, {5, 10})});
+    const SweepPlotSpec heat = sweepPlotSpec(grid, 0, SweepMetric::RejectedPercent, {});
+    CHECK(heat.isHeatmap());
+    CHECK(heat.columns() == 3);
+    CHECK(heat.rows() == 2);
+    const SweepPlotGeometry cells(heat, QRectF(0, 0, 800, 400));
+    for (int i = 0; i < 6; ++i) {
+        CHECK(cells.hit(cells.cellAt(i).center()) == i);
+        CHECK(cells.plot().contains(cells.cellAt(i).center()));
+    }
+    // The second axis's first value is the bottom row; the first axis runs left to right.
+    CHECK(cells.cellAt(0).top() > cells.cellAt(1).top());
+    CHECK(cells.cellAt(0).left() < cells.cellAt(2).left());
+    CHECK_FALSE(cells.hit(QPointF(1, 1)).has_value());
+}
+
+TEST_CASE("sweep plot: the colour scale runs from light to dark, and the chart is drawn") {
+    CHECK(heatColor(0, 10).lightnessF() > heatColor(5, 10).lightnessF());
+    CHECK(heatColor(5, 10).lightnessF() > heatColor(10, 10).lightnessF());
+    CHECK(heatColor(20, 10) == heatColor(10, 10));
+    test::app();
+    const SweepResult grid = defaultSweep({wholeAxis(SweepTarget::Kind::limit, {1, 2, 3}),
+                                           wholeAxis(SweepTarget::Kind::window, {5, 10})});
+    const SweepPlotSpec heat = sweepPlotSpec(grid, 0, SweepMetric::RejectedPercent, {});
+    QImage image(800, 400, QImage::Format_ARGB32);
+    image.fill(Qt::black);
+    {
+        QPainter painter(&image);
+        paintSweepPlot(painter, QRectF(0, 0, 800, 400), heat, ChartTheme::print());
+    }
+    const SweepPlotGeometry cells(heat, QRectF(0, 0, 800, 400));
+    for (int i = 0; i < 6; ++i) {
+        // Away from the printed value, the cell is its value's colour.
+        const QPoint at = cells.cellAt(i).topLeft().toPoint() + QPoint(4, 4);
+        CHECK(QColor(image.pixel(at)).rgb() == heatColor(*heat.values[i], cells.scaleMax()).rgb());
+    }
+}
