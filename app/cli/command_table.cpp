@@ -10,6 +10,8 @@
     X(generate)                 \
     X(import)                   \
     X(render)                   \
+    X(quiz)                     \
+    X(lesson)                   \
     X(algorithms)
 
 namespace ratelab::cli {
