@@ -27,12 +27,14 @@ std::optional<Lesson> load(const std::string& file, CommandIo& io) {
     return std::move(load.lesson);
 }
 
+/// Every piece of lesson text passes terminal_safe() on its own, so the lines stay lines.
 std::string answers_text(const Lesson& lesson) {
-    std::string text = lesson.title + "\n";
+    using io::terminal_safe;
+    std::string text = terminal_safe(lesson.title) + "\n";
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& step = lesson.steps[i];
-        text += "\nstep " + std::to_string(i + 1) + (step.title.empty() ? "" : ": " + step.title) +
-                "\n";
+        text += "\nstep " + std::to_string(i + 1) +
+                (step.title.empty() ? "" : ": " + terminal_safe(step.title)) + "\n";
         if (step.question) {
             const ComputedAnswer computed = compute_answer(*simulate_step(step), *step.question);
             text += "  question: " + step.question->prompt +
@@ -40,7 +42,7 @@ std::string answers_text(const Lesson& lesson) {
                     "\n  why: " + computed.explanation + "\n";
         }
         if (step.try_it) {
-            text += "  try it: " + step.try_it->goal + "\n";
+            text += "  try it: " + terminal_safe(step.try_it->goal) + "\n";
         }
         if (!step.question && !step.try_it) {
             text += "  (narration only)\n";
@@ -73,7 +75,7 @@ int run_lesson(const Arguments& args, CommandIo& io) {
         if (!lesson) {
             return kExitBadInput;
         }
-        write_output(args, io::terminal_safe(answers_text(*lesson)), io);
+        write_output(args, answers_text(*lesson), io);
         return kExitOk;
     }
     throw UsageError("lesson takes validate or answers, not \"" + io::terminal_safe(action) + "\"");
