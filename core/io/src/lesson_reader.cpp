@@ -86,9 +86,10 @@ std::optional<std::int64_t> LessonReader::integer(const Json& node, const std::s
     if (value == nullptr) {
         return std::nullopt;
     }
-    if (value->is_number_unsigned()
-            ? value->get<std::uint64_t>() > static_cast<std::uint64_t>(max)
-            : (value->get<std::int64_t>() < min || value->get<std::int64_t>() > max)) {
+    // A large unsigned value would wrap as int64: compare it as unsigned first.
+    const bool too_big = value->is_number_unsigned() &&
+                         value->get<std::uint64_t>() > static_cast<std::uint64_t>(max);
+    if (too_big || value->get<std::int64_t>() < min || value->get<std::int64_t>() > max) {
         throw StepProblem{member_path(path, name), std::string(rule),
                           quote_text(name) + " must be between " + std::to_string(min) + " and " +
                               std::to_string(max)};
@@ -165,7 +166,9 @@ void LessonReader::read_trace(const Json& step, const std::string& path, StepCon
         try {
             context.doc = load_trace(base_dir / name);
         } catch (const TraceFileError& error) {
-            throw StepProblem{member_path(path, "trace_file"), error.rule(), error.what()};
+            const std::string where = error.location().empty() ? "" : ": " + error.location();
+            throw StepProblem{member_path(path, "trace_file"), error.rule(),
+                              "in " + quote_text(name) + where + ": " + error.detail()};
         }
     } else if (!context.doc) {
         throw StepProblem{path, "no-trace",
@@ -174,6 +177,7 @@ void LessonReader::read_trace(const Json& step, const std::string& path, StepCon
     } else {
         return;
     }
+    context.trace = std::make_shared<const Trace>(context.doc->trace);
     // A new trace brings its own lanes, or all the algorithms, until the step names its own.
     context.lanes = lanes_of(context.doc->params);
 }

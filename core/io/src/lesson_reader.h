@@ -3,6 +3,7 @@
 // a step's clock, highlights, question and try-it).
 
 #include <filesystem>
+#include <memory>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -26,6 +27,7 @@ struct StepProblem {
 /// What a step takes over from the one before it when it does not say.
 struct StepContext {
     std::optional<TraceDocument> doc;
+    std::shared_ptr<const Trace> trace;  ///< doc's trace, shared by the steps that keep it
     std::vector<Lane> lanes;
 };
 

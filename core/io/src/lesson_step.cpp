@@ -101,7 +101,7 @@ std::optional<LessonStep> LessonReader::read_step(const Json& node, const std::s
     read_lanes(node, path, next);
     context = next;  // only a step that reads well passes its trace and lanes on
     const TraceDocument& doc = *context.doc;
-    step.trace = std::make_shared<const Trace>(doc.trace);
+    step.trace = context.trace;
     step.tick_ms = doc.tick_ms;
     step.params = doc.params;
     step.params.lanes = context.lanes;

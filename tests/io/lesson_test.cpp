@@ -1,0 +1,234 @@
+// Lesson files: every bundled lesson validates and the engine's answers are what its narration
+// says; every malformed file in tests/io/bad_lessons/ is refused with its intended rule and place.
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <set>
+
+#include "catch.h"
+#include "expectations_table.h"
+#include "ratelab/io/lesson_file.h"
+
+namespace fs = std::filesystem;
+using namespace ratelab;
+using ratelab::io::load_lesson;
+using ratelab::io::read_lesson;
+
+namespace {
+
+const fs::path kLessonsDir = RATELAB_LESSONS_DIR;
+const fs::path kBadDir = fs::path(RATELAB_IO_TEST_DIR) / "bad_lessons";
+
+/// What a lesson's narration claims, as the engine must compute it: the bundled questions,
+/// and a few more figures their narration and reveals state.
+struct Claim {
+    std::string file;
+    std::size_t step;
+    LessonAsk ask;
+    std::size_t lane;
+    std::size_t request;
+    std::string answer;
+};
+
+const std::vector<Claim> kClaims = {
+    {"01-boundary-burst.json", 0, LessonAsk::accepts, 0, 4, "0"},
+    {"01-boundary-burst.json", 1, LessonAsk::worst_burst, 0, 0, "8"},
+    {"01-boundary-burst.json", 2, LessonAsk::rejected, 1, 0, "4, 5, 6, 7"},
+    {"02-sliding-log.json", 0, LessonAsk::rejected, 0, 0, "3, 5"},
+    {"02-sliding-log.json", 1, LessonAsk::retry_after, 0, 3, "1"},
+    {"03-counter-estimate.json", 0, LessonAsk::accepts, 0, 4, "0"},
+    {"03-counter-estimate.json", 1, LessonAsk::accepts, 0, 9, "1"},
+    {"04-token-bucket-burst.json", 0, LessonAsk::accepted_count, 0, 0, "12"},
+    {"04-token-bucket-burst.json", 1, LessonAsk::worst_burst, 0, 0, "11"},
+    {"05-shaping-vs-policing.json", 0, LessonAsk::accepts, 0, 4, "1"},
+    {"05-shaping-vs-policing.json", 0, LessonAsk::accepted_count, 0, 0, "4"},
+    {"05-shaping-vs-policing.json", 1, LessonAsk::delay, 1, 4, "10"},
+    {"06-gcra.json", 0, LessonAsk::most_accepted, 0, 0, "0, 1"},
+    {"06-gcra.json", 1, LessonAsk::retry_after, 1, 4, "3/2"},
+    {"06-gcra.json", 1, LessonAsk::retry_after, 0, 4, "3/2"},
+    {"07-rejections-count.json", 0, LessonAsk::accepted_count, 0, 0, "12"},
+    {"07-rejections-count.json", 1, LessonAsk::accepted_count, 0, 0, "4"},
+    {"07-rejections-count.json", 1, LessonAsk::accepted_count, 1, 0, "12"},
+    {"08-weighted-cost.json", 0, LessonAsk::retry_after, 0, 2, "5/2"},
+    {"08-weighted-cost.json", 1, LessonAsk::retry_after, 0, 3, "never"},
+    {"09-tiers.json", 0, LessonAsk::rejected, 0, 0, "4, 6, 8"},
+    {"10-window-edge.json", 0, LessonAsk::accepts, 0, 5, "0, 1"},
+    {"10-window-edge.json", 1, LessonAsk::retry_after, 0, 4, "1"},
+    {"10-window-edge.json", 1, LessonAsk::rejected, 1, 0, "4"},
+    {"11-float-drift.json", 0, LessonAsk::accepts, 0, 10, "0"},
+    {"11-float-drift.json", 1, LessonAsk::accepted_count, 1, 0, "1"},
+    {"11-float-drift.json", 1, LessonAsk::accepted_count, 0, 0, "2"},
+    {"12-retry-after.json", 0, LessonAsk::retry_after, 0, 4, "10"},
+    {"12-retry-after.json", 0, LessonAsk::retry_after, 1, 4, "10"},
+    {"12-retry-after.json", 1, LessonAsk::retry_after, 2, 4, "5/2"},
+    {"12-retry-after.json", 1, LessonAsk::retry_after, 3, 4, "5/2"},
+};
+
+std::vector<fs::path> bundled_lessons() {
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(kLessonsDir)) {
+        if (entry.path().extension() == ".json") {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::string lower(std::string text) {
+    for (char& c : text) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return text;
+}
+
+const std::string kGoodLesson = R"({
+  "format": "ratelab-lesson", "version": 1, "id": "good", "title": "Good",
+  "steps": [
+    {"narration": "Five at tick 0.",
+     "trace": {"limit": 4, "window": 10, "requests": [{"tick": 0}, {"tick": 0}, {"tick": 0},
+                                                       {"tick": 0}, {"tick": 0}]},
+     "lanes": ["fixed_window", "token_bucket"]},
+    {"narration": "Same trace, L = 2 here only.", "limit": 2,
+     "question": {"kind": "requests", "ask": "rejected", "lane": 1, "prompt": "Which?"}},
+    {"narration": "Back to L = 4.",
+     "question": {"kind": "predict", "request": 4, "reveal": "Neither takes the fifth."}}
+  ]
+})";
+
+}  // namespace
+
+TEST_CASE("lessons: at least twelve bundled lessons, each valid, with distinct ids") {
+    const auto files = bundled_lessons();
+    REQUIRE(files.size() >= 12);
+    std::set<std::string> ids;
+    for (const fs::path& file : files) {
+        INFO(file.string());
+        const auto load = load_lesson(file);
+        for (const auto& problem : load.problems) {
+            UNSCOPED_INFO(problem.message());
+        }
+        REQUIRE(load.ok());
+        CHECK(load.problems.empty());
+        CHECK(ids.insert(load.lesson->id).second);
+        CHECK_FALSE(load.lesson->steps.empty());
+    }
+}
+
+TEST_CASE("lessons: the engine computes what each bundled lesson's narration says") {
+    std::set<std::pair<std::string, std::size_t>> claimed;
+    for (const Claim& claim : kClaims) {
+        INFO(claim.file << " step " << claim.step << " " << ask_id(claim.ask));
+        const auto load = load_lesson(kLessonsDir / claim.file);
+        REQUIRE(load.ok());
+        REQUIRE(claim.step < load.lesson->steps.size());
+        const LessonStep& step = load.lesson->steps[claim.step];
+        LessonQuestion q;
+        q.ask = claim.ask;
+        q.lane = claim.lane;
+        q.request = claim.request;
+        const ComputedAnswer computed = compute_answer(*simulate_step(step), q);
+        CHECK(format_answer(computed.answer) == claim.answer);
+        if (step.question && step.question->ask == claim.ask && step.question->lane == claim.lane &&
+            step.question->request == claim.request) {
+            claimed.emplace(claim.file, claim.step);
+        }
+    }
+    // Every question of every bundled lesson is among the claims, and a number's reveal states it.
+    for (const fs::path& file : bundled_lessons()) {
+        const auto load = load_lesson(file);
+        REQUIRE(load.ok());
+        for (std::size_t i = 0; i < load.lesson->steps.size(); ++i) {
+            const LessonStep& step = load.lesson->steps[i];
+            if (!step.question) {
+                continue;
+            }
+            INFO(file.filename().string() << " step " << i);
+            CHECK(claimed.count({file.filename().string(), i}) == 1);
+            if (step.question->kind == LessonQuestion::Kind::number) {
+                const auto computed = compute_answer(*simulate_step(step), *step.question);
+                CHECK(lower(step.question->reveal).find(format_answer(computed.answer)) !=
+                      std::string::npos);
+            }
+        }
+    }
+}
+
+TEST_CASE("lessons: every malformed lesson gives its intended first problem") {
+    const auto expected = ratelab::test::read_expectations(kBadDir / "expected.tsv");
+    REQUIRE(expected.size() >= 30);
+    std::size_t checked = 0;
+    for (const auto& entry : fs::directory_iterator(kBadDir)) {
+        const std::string name = entry.path().filename().string();
+        if (name == "expected.tsv") {
+            continue;
+        }
+        INFO("file " << name);
+        const auto it = expected.find(name);
+        REQUIRE(it != expected.end());  // a new bad file needs its expectation
+        const auto load = load_lesson(entry.path());
+        CHECK_FALSE(load.ok());
+        REQUIRE_FALSE(load.problems.empty());
+        const auto& problem = load.problems.front();
+        INFO(problem.message());
+        CHECK(problem.rule == it->second.rule);
+        CHECK(problem.location == it->second.location);
+        CHECK(problem.file == entry.path().string());
+        const std::string message = problem.message();
+        CHECK(message.find('\n') == std::string::npos);
+        CHECK(message.rfind(entry.path().string(), 0) == 0);
+        CHECK(message.find("[" + problem.rule + "]") != std::string::npos);
+        ++checked;
+    }
+    CHECK(checked == expected.size());
+}
+
+TEST_CASE("lessons: every problem is listed, one per broken step, and later steps still read") {
+    std::string text = kGoodLesson;
+    text.replace(text.find("\"lane\": 1"), 9, "\"lane\": 7");
+    text.replace(text.find("\"request\": 4"), 12, "\"request\": 9");
+    const auto load = read_lesson(text, "two.json", ".");
+    CHECK_FALSE(load.ok());
+    REQUIRE(load.problems.size() == 2);
+    CHECK(load.problems[0].location == "$.steps[1].question.lane");
+    CHECK(load.problems[0].rule == "lane-index");
+    CHECK(load.problems[1].location == "$.steps[2].question.request");
+    CHECK(load.problems[1].rule == "request-index");
+}
+
+TEST_CASE("lessons: steps keep the trace and lanes before them, not a one-step override") {
+    const auto load = read_lesson(kGoodLesson, "good.json", ".");
+    for (const auto& problem : load.problems) {
+        UNSCOPED_INFO(problem.message());
+    }
+    REQUIRE(load.ok());
+    const auto& steps = load.lesson->steps;
+    REQUIRE(steps.size() == 3);
+    CHECK(steps[1].trace == steps[0].trace);
+    CHECK(steps[2].params.lanes == steps[0].params.lanes);
+    CHECK(steps[1].params.base.limit == 2);
+    CHECK(steps[2].params.base.limit == 4);
+    // With L = 2 the bucket keeps 2 of the 5; with L = 4 neither lane takes the fifth.
+    CHECK(compute_answer(*simulate_step(steps[1]), *steps[1].question).answer ==
+          Answer::of_indices({2, 3, 4}));
+    CHECK(steps[2].question->kind == LessonQuestion::Kind::predict);
+    CHECK(steps[2].question->prompt == "Which lanes accept request 4?");
+    CHECK(steps[2].clock == Tick{0});  // stopped just before the request to predict
+    const Grade wrong = grade_step(steps[2], Answer::of_indices({1}));
+    CHECK_FALSE(wrong.correct);
+    CHECK(wrong.reason.find("Neither takes the fifth.") != std::string::npos);
+    CHECK(grade_step(steps[2], Answer::of_indices({})).correct);
+}
+
+TEST_CASE("lessons: a try-it step is met once the learner's trace meets its goal") {
+    const auto load = load_lesson(kLessonsDir / "01-boundary-burst.json");
+    REQUIRE(load.ok());
+    const LessonStep& step = load.lesson->steps.back();
+    REQUIRE(step.try_it);
+    Trace edited = *step.trace;
+    CHECK_FALSE(try_it_met(step, edited));
+    edited.requests.push_back(Request{10, 1, 0});  // both still accept: (0, 10] holds three
+    CHECK_FALSE(try_it_met(step, edited));
+    edited.requests.push_back(Request{10, 1, 0});  // the log's fifth, the window's second
+    CHECK(try_it_met(step, edited));
+}
