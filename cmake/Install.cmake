@@ -48,6 +48,11 @@ if(RATELAB_BUNDLED_TRACES)
           COMPONENT ${RATELAB_INSTALL_COMPONENT})
 endif()
 
+# --- The bundled lessons (resources/lessons/, checked by tests/io/lesson_test.cpp). ------------
+file(GLOB RATELAB_BUNDLED_LESSONS CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/resources/lessons/*.json")
+install(FILES ${RATELAB_BUNDLED_LESSONS} DESTINATION "${CMAKE_INSTALL_DATADIR}/ratelab/lessons"
+        COMPONENT ${RATELAB_INSTALL_COMPONENT})
+
 # --- The trace file type: registered even without the GUI, so files are recognised. ------------
 install(FILES "${RATELAB_RESOURCES}/linux/ratelab.xml" DESTINATION "${CMAKE_INSTALL_DATADIR}/mime/packages"
         COMPONENT ${RATELAB_INSTALL_COMPONENT})
