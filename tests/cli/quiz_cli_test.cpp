@@ -137,7 +137,7 @@ TEST_CASE("cli: lesson validate passes the bundled lessons and lists every probl
     CHECK(bad.err.find("[out-of-range]\n") != std::string::npos);
 }
 
-TEST_CASE("cli: lesson answers prints what the engine computes; bad use exits 2") {
+TEST_CASE("cli: lesson answers prints what the engine computes, and bad use exits 2") {
     const CliRun answers =
         run_cli("lesson answers " + quoted(kLessons + "/01-boundary-burst.json"));
     INFO(answers.err);

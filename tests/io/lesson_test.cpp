@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
 #include <set>
 
 #include "catch.h"
@@ -231,4 +234,41 @@ TEST_CASE("lessons: a try-it step is met once the learner's trace meets its goal
     CHECK_FALSE(try_it_met(step, edited));
     edited.requests.push_back(Request{10, 1, 0});  // the log's fifth, the window's second
     CHECK(try_it_met(step, edited));
+}
+
+TEST_CASE("lessons: a damaged lesson never throws, and each problem is one located line") {
+    // Seeded damage to the bundled lessons: a byte dropped, doubled or replaced by JSON syntax.
+    const std::uint64_t seed = std::random_device{}();
+    INFO("seed " << seed);
+    std::mt19937_64 rng(seed);
+    const std::string syntax = "{}[],:\"0-9.e \\/";
+    for (const fs::path& file : bundled_lessons()) {
+        std::ifstream in(file, std::ios::binary);
+        const std::string text((std::istreambuf_iterator<char>(in)),
+                               std::istreambuf_iterator<char>());
+        for (int round = 0; round < 40; ++round) {
+            std::string damaged = text;
+            for (int cut = 0; cut < 3; ++cut) {
+                const std::size_t at = draw_below(rng, damaged.size());
+                switch (draw_below(rng, 3)) {
+                    case 0:
+                        damaged.erase(at, 1);
+                        break;
+                    case 1:
+                        damaged.insert(at, 1, damaged[at]);
+                        break;
+                    default:
+                        damaged[at] = syntax[draw_below(rng, syntax.size())];
+                }
+            }
+            INFO(file.filename().string() << " round " << round);
+            io::LessonLoad load;
+            REQUIRE_NOTHROW(load = read_lesson(damaged, "damaged.json", kLessonsDir));
+            CHECK(load.ok() == load.problems.empty());
+            for (const auto& problem : load.problems) {
+                CHECK(problem.message().find('\n') == std::string::npos);
+                CHECK_FALSE(problem.rule.empty());
+            }
+        }
+    }
 }

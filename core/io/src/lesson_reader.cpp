@@ -86,6 +86,10 @@ std::optional<std::int64_t> LessonReader::integer(const Json& node, const std::s
     if (value == nullptr) {
         return std::nullopt;
     }
+    if (max < min) {  // an index into an empty list: nothing to point at
+        throw StepProblem{member_path(path, name), std::string(rule),
+                          quote_text(name) + " points into an empty list"};
+    }
     // A large unsigned value would wrap as int64: compare it as unsigned first.
     const bool too_big = value->is_number_unsigned() &&
                          value->get<std::uint64_t>() > static_cast<std::uint64_t>(max);
@@ -220,6 +224,10 @@ LessonLoad LessonReader::read(std::string_view json_text) {
     }
     Lesson lesson;
     try {
+        if (!root.is_object()) {
+            throw StepProblem{"$", "wrong-type",
+                              "a lesson file is a JSON object, not " + type_name(root.type())};
+        }
         check_fields(root, "$", {"format", "version", "id", "title", "summary", "steps"});
         if (text(root, "$", "format", true) != "ratelab-lesson") {
             throw StepProblem{"$.format", "wrong-format",
