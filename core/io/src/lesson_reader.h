@@ -3,8 +3,8 @@
 // a step's clock, highlights, question and try-it).
 
 #include <filesystem>
-#include <memory>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
