@@ -47,6 +47,8 @@ const std::vector<Claim> kClaims = {
     {"05-shaping-vs-policing.json", 0, LessonAsk::accepted_count, 0, 0, "4"},
     {"05-shaping-vs-policing.json", 1, LessonAsk::delay, 1, 4, "10"},
     {"06-gcra.json", 0, LessonAsk::most_accepted, 0, 0, "0, 1"},
+    {"06-gcra.json", 0, LessonAsk::rejected, 0, 0, "4, 5, 8"},  // "they agree on every request"
+    {"06-gcra.json", 0, LessonAsk::rejected, 1, 0, "4, 5, 8"},
     {"06-gcra.json", 1, LessonAsk::retry_after, 1, 4, "3/2"},
     {"06-gcra.json", 1, LessonAsk::retry_after, 0, 4, "3/2"},
     {"07-rejections-count.json", 0, LessonAsk::accepted_count, 0, 0, "12"},
