@@ -9,7 +9,7 @@ namespace ratelab {
 
 namespace {
 
-constexpr std::array<std::pair<LessonAsk, std::string_view>, 8> kAsks = {{
+constexpr std::array<std::pair<LessonAsk, std::string_view>, 9> kAsks = {{
     {LessonAsk::accepts, "accepts"},
     {LessonAsk::rejected, "rejected"},
     {LessonAsk::retry_after, "retry_after"},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<LessonAsk, std::string_view>, 8> kAsks = {{
     {LessonAsk::accepted_count, "accepted_count"},
     {LessonAsk::rejected_count, "rejected_count"},
     {LessonAsk::delay, "delay"},
+    {LessonAsk::release, "release"},
     {LessonAsk::most_accepted, "most_accepted"},
 }};
 
@@ -101,7 +102,8 @@ ComputedAnswer lane_answer(const SimulationResult& result, const LessonQuestion&
             out.explanation = why(result, q.lane, q.request);
             return out;
         }
-        case LessonAsk::delay: {
+        case LessonAsk::delay:
+        case LessonAsk::release: {
             check_request(result, q.request);
             const Decision decision = run.decision(trace, q.request);
             if (!run.releases) {
@@ -111,7 +113,9 @@ ComputedAnswer lane_answer(const SimulationResult& result, const LessonQuestion&
                 throw SimulationError(run.label + " rejects " + request_name(trace, q.request) +
                                       ", so it has no delay");
             }
-            out.answer = Answer::of_number(decision.delay.value_or(Rational()));
+            out.answer = q.ask == LessonAsk::delay
+                             ? Answer::of_number(decision.delay.value_or(Rational()))
+                             : Answer::of_number(decision.release.value_or(Rational()));
             out.explanation = why(result, q.lane, q.request) + "; released at " +
                               decision.release.value_or(Rational()).to_string();
             return out;

@@ -140,4 +140,19 @@ Grade grade(const Answer& truth, const Answer& given, const std::string& why) {
     return result;
 }
 
+Grade grade_near(const Rational& truth, const Rational& given, const Rational& tolerance,
+                 const std::string& why) {
+    const Rational off = given < truth ? truth - given : given - truth;
+    Grade result;
+    result.correct = off <= tolerance;
+    std::string verdict =
+        result.correct ? "Close enough: " + truth.to_string() + "."
+                       : "Too far: it is " + truth.to_string() + ", not " + given.to_string() + ".";
+    if (off != Rational()) {
+        verdict += " You were " + off.to_string() + (given < truth ? " early." : " late.");
+    }
+    result.reason = why.empty() ? verdict : verdict + " " + why;
+    return result;
+}
+
 }  // namespace ratelab

@@ -85,6 +85,7 @@ TEST_CASE("quiz: hand-worked which lanes let a request through, L = 1 per W = 4"
         {"fixed_window", "sliding_log", "sliding_counter", "token_bucket", "leaky_bucket", "gcra"});
     CHECK(ask(*result, LessonAsk::accepts, 0, 1) == Answer::of_indices({4}));
     CHECK(ask(*result, LessonAsk::delay, 4, 1) == Answer::of_number(1));
+    CHECK(ask(*result, LessonAsk::release, 4, 1) == Answer::of_number(4));
     CHECK(ask(*result, LessonAsk::most_accepted) == Answer::of_indices({4}));
     CHECK_THROWS_AS(ask(*result, LessonAsk::retry_after, 4, 1), SimulationError);
     CHECK_THROWS_AS(ask(*result, LessonAsk::delay, 0, 0), SimulationError);
@@ -120,6 +121,16 @@ TEST_CASE("quiz: grading says what was missed and what was added") {
     const Grade never = grade(Answer::never(), Answer::of_number(10), "too big");
     CHECK_FALSE(never.correct);
     CHECK(never.reason == "Wrong: the answer is never, not 10. too big");
+}
+
+TEST_CASE("quiz: a release time guessed roughly is graded within its tolerance") {
+    const Grade close = grade_near(Rational(15, 2), 7, Rational(1, 2), "");
+    CHECK(close.correct);
+    CHECK(close.reason == "Close enough: 15/2. You were 1/2 early.");
+    const Grade far = grade_near(Rational(15, 2), 9, Rational(1), "why");
+    CHECK_FALSE(far.correct);
+    CHECK(far.reason == "Too far: it is 15/2, not 9. You were 3/2 late. why");
+    CHECK(grade_near(3, 3, 0, "").reason == "Close enough: 3.");
 }
 
 TEST_CASE("quiz: draw_below is uniform rejection sampling over mt19937_64") {

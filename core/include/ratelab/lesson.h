@@ -37,6 +37,7 @@ enum class LessonAsk : std::uint8_t {
     accepted_count,  ///< how many requests lane `lane` accepts
     rejected_count,  ///< how many requests lane `lane` rejects
     delay,           ///< how long the shaper in lane `lane` holds `request` (it must be accepted)
+    release,         ///< when the shaper in lane `lane` lets `request` out (it must be accepted)
     most_accepted,   ///< which lanes accept the most requests (a choice among the lanes)
 };
 /// The stable name of `ask`, as lesson files write it: "accepts", "retry_after", ...
@@ -48,7 +49,8 @@ bool asks_for_indices(LessonAsk ask);
 
 /// A question of a step. `kind` is how the learner answers: predict (accepted or rejected per
 /// lane, for the request the clock stops before), choice (pick among the lanes), requests (list
-/// request indexes) or number.
+/// request indexes) or number. For a shaper's lane, predict mode can also ask roughly when the
+/// request leaves: compute_answer() with LessonAsk::release, graded with grade_near().
 struct LessonQuestion {
     enum class Kind : std::uint8_t { predict, choice, requests, number };
     Kind kind = Kind::number;

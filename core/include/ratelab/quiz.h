@@ -44,6 +44,10 @@ struct Grade {
 /// Grades `given` against `truth`; `why` is the engine's explanation, appended to the reason.
 /// For lists the reason names what was missed and what was added.
 Grade grade(const Answer& truth, const Answer& given, const std::string& why);
+/// Grades a number that only needs to be close, such as a shaper's release time guessed in
+/// predict mode: right when `given` is within `tolerance` of `truth` (both numbers).
+Grade grade_near(const Rational& truth, const Rational& given, const Rational& tolerance,
+                 const std::string& why);
 
 /// What a drill asks.
 enum class QuestionKind : std::uint8_t {

@@ -37,7 +37,8 @@ bool fits(LessonQuestion::Kind kind, LessonAsk ask) {
 }
 
 bool needs_request(LessonAsk ask) {
-    return ask == LessonAsk::accepts || ask == LessonAsk::retry_after || ask == LessonAsk::delay;
+    return ask == LessonAsk::accepts || ask == LessonAsk::retry_after || ask == LessonAsk::delay ||
+           ask == LessonAsk::release;
 }
 
 std::string line_column(std::string_view text, std::size_t offset) {
@@ -230,7 +231,7 @@ std::optional<LessonQuestion> LessonReader::read_question(const Json& step, cons
         throw StepProblem{member_path(at, "ask"), "unknown-ask",
                           "unknown ask " + quote_text(ask) +
                               " (known: accepts, rejected, retry_after, worst_burst, "
-                              "accepted_count, rejected_count, delay, most_accepted)"};
+                              "accepted_count, rejected_count, delay, release, most_accepted)"};
     }
     q.ask = *parsed;
     if (!fits(q.kind, q.ask)) {
