@@ -16,9 +16,13 @@ namespace ratelab::ui {
 
 namespace {
 
-constexpr double kTop = 84.0;     // title, note and the y title
+constexpr double kTop = 84.0;         // title, note and the y title
+constexpr double kTopCompact = 26.0;  // the y title only
+/// Below this height the chart leaves out its title and note (a short dock on screen; the
+/// panel's own controls say what is shown).
+constexpr double kCompactHeight = 300.0;
 constexpr double kLeft = 70.0;    // y labels
-constexpr double kBottom = 58.0;  // x labels and title
+constexpr double kBottom = 48.0;  // x labels and title
 constexpr double kRightLine = 28.0;
 constexpr double kRightHeat = 92.0;  // the colour scale
 constexpr double kHitPixels = 14.0;
@@ -66,7 +70,7 @@ void paintAxisTitles(QPainter& painter, const QRectF& plot, const QString& x, co
                      const ChartTheme& theme) {
     painter.setPen(theme.text);
     painter.setFont(theme.axis_title_font);
-    painter.drawText(QRectF(plot.left(), plot.bottom() + 30, plot.width(), 22), Qt::AlignCenter, x);
+    painter.drawText(QRectF(plot.left(), plot.bottom() + 26, plot.width(), 20), Qt::AlignCenter, x);
     painter.drawText(QRectF(plot.left() - kLeft + 12, plot.top() - 24, plot.width(), 18),
                      Qt::AlignLeft | Qt::AlignVCenter, y);
 }
@@ -233,9 +237,10 @@ void paintHeatmap(QPainter& painter, const SweepPlotGeometry& geometry, const Sw
 SweepPlotGeometry::SweepPlotGeometry(const SweepPlotSpec& spec, const QRectF& target)
     : spec_(spec) {
     const double right = spec.isHeatmap() ? kRightHeat : kRightLine;
-    plot_ = QRectF(target.left() + kLeft, target.top() + kTop,
+    const double top = target.height() < kCompactHeight ? kTopCompact : kTop;
+    plot_ = QRectF(target.left() + kLeft, target.top() + top,
                    std::max(1.0, target.width() - kLeft - right),
-                   std::max(1.0, target.height() - kTop - kBottom));
+                   std::max(1.0, target.height() - top - kBottom));
     if (!spec.x_positions.isEmpty()) {
         const auto [lo, hi] = std::minmax_element(spec.x_positions.begin(), spec.x_positions.end());
         x_min_ = *lo;
@@ -253,7 +258,10 @@ SweepPlotGeometry::SweepPlotGeometry(const SweepPlotSpec& spec, const QRectF& ta
         if (value)
             largest = std::max(largest, *value);
     }
-    scale_step_ = niceStep(largest, spec.isHeatmap() ? 4 : 5);
+    // Fewer labelled steps on a short plot, so that labels keep apart.
+    const int steps =
+        std::clamp(static_cast<int>(plot_.height() / 40.0), 1, spec.isHeatmap() ? 4 : 5);
+    scale_step_ = niceStep(largest, steps);
     scale_max_ = std::max(scale_step_, std::ceil(largest / scale_step_ - 1e-9) * scale_step_);
 }
 
@@ -329,7 +337,8 @@ void paintSweepPlot(QPainter& painter, const QRectF& target, const SweepPlotSpec
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     painter.fillRect(target, theme.background);
-    paintTitles(painter, target, spec, theme);
+    if (target.height() >= kCompactHeight)
+        paintTitles(painter, target, spec, theme);
     const SweepPlotGeometry geometry(spec, target);
     if (spec.values.isEmpty()) {
         painter.setPen(theme.muted_text);

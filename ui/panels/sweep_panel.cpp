@@ -110,7 +110,7 @@ SweepPanel::SweepPanel(Session* session, QWidget* parent)
         values->setPlaceholderText(tr("1..20 or 1,2,5"));
         values->setToolTip(
             tr("Values as ratelab-cli sweep --vary takes them: A..B, A..B:STEP, or V1,V2,…"));
-        values->setMinimumWidth(90);
+        values->setMinimumWidth(70);
     }
     share_->setRange(0.0, 100.0);
     share_->setDecimals(1);
@@ -124,31 +124,30 @@ SweepPanel::SweepPanel(Session* session, QWidget* parent)
     fits_label_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    // Two rows of controls: a bottom dock is short, and the chart needs the height.
     auto* first_row = new QHBoxLayout;
     first_row->addWidget(new QLabel(tr("Lane"), this));
     first_row->addWidget(lane_, 1);
-    first_row->addSpacing(8);
+    first_row->addSpacing(6);
     first_row->addWidget(new QLabel(tr("Show"), this));
-    first_row->addWidget(metric_);
-    first_row->addSpacing(8);
-    first_row->addWidget(status_, 2);
+    first_row->addWidget(metric_, 1);
+    first_row->addSpacing(6);
+    first_row->addWidget(new QLabel(tr("Vary"), this));
+    first_row->addWidget(first_);
+    first_row->addWidget(first_values_, 1);
+    first_row->addSpacing(6);
+    first_row->addWidget(new QLabel(tr("against"), this));
+    first_row->addWidget(second_);
+    first_row->addWidget(second_values_, 1);
     auto* second_row = new QHBoxLayout;
-    second_row->addWidget(new QLabel(tr("Vary"), this));
-    second_row->addWidget(first_);
-    second_row->addWidget(first_values_, 1);
-    second_row->addSpacing(8);
-    second_row->addWidget(new QLabel(tr("against"), this));
-    second_row->addWidget(second_);
-    second_row->addWidget(second_values_, 1);
-    auto* third_row = new QHBoxLayout;
-    third_row->addWidget(new QLabel(tr("Smallest L rejecting at most"), this));
-    third_row->addWidget(share_);
-    third_row->addWidget(fits_label_, 1);
+    second_row->addWidget(new QLabel(tr("Smallest L rejecting at most"), this));
+    second_row->addWidget(share_);
+    second_row->addWidget(fits_label_, 3);
+    second_row->addWidget(status_, 2, Qt::AlignRight);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(first_row);
     layout->addLayout(second_row);
-    layout->addLayout(third_row);
     layout->addWidget(view_, 1);
 
     connect(lane_, &QComboBox::currentIndexChanged, this, [this] {
