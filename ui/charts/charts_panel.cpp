@@ -5,6 +5,7 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QFile>
+#include <QSaveFile>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QSettings>
@@ -344,9 +345,11 @@ void ChartsPanel::exportReport() {
         this, tr("Export Report"), QStringLiteral("report.json"), tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
-    QFile file(path);
+    // QSaveFile: the bytes are only known to be on disk once flushed, which commit() checks; a
+    // full disk then fails here and leaves an earlier report as it was.
+    QSaveFile file(path);
     const QByteArray text = QByteArray::fromStdString(io::format_json(io::make_report(*result_)));
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
         QMessageBox::critical(this, tr("Export Report"),
                               tr("Cannot export to %1: %2").arg(path, file.errorString()));
     }
