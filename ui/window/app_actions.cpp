@@ -108,6 +108,9 @@ AppActions::AppActions(QObject* parent) {
         make(parent, tr("F&ire Now"), keys(Qt::Key_F), tr("Add a request at the current tick"));
     slower = make(parent, tr("&Slower"), keys(Qt::Key_BracketLeft), tr("Play more slowly"));
     faster = make(parent, tr("F&aster"), keys(Qt::Key_BracketRight), tr("Play faster"));
+    predict = make(parent, tr("P&redict Mode"), keys(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
+                   tr("Say what each lane will do before each request, then see if you were "
+                      "right and why"));
 
     guide = make(parent, tr("&Guide"), keys(QKeySequence::HelpContents),
                  tr("How to use RateLab and how each algorithm decides"));
@@ -145,6 +148,7 @@ QList<QAction*> AppActions::all() const {
             fire_now,
             slower,
             faster,
+            predict,
             guide,
             shortcuts};
 }

@@ -54,6 +54,7 @@ public:
     QAction* fire_now;
     QAction* slower;
     QAction* faster;
+    QAction* predict;
     // Help
     QAction* guide;
     QAction* shortcuts;

@@ -26,9 +26,10 @@ QString parameterTable(const AlgorithmInfo& info) {
     if (info.parameters.empty()) {
         return GuideDialog::tr("\n\n**Parameters.** None of its own: it reads L and W.\n");
     }
-    QString table = GuideDialog::tr("\n\n**Parameters** (as `%1` takes them in a trace file and "
-                                    "in `--lane %1:NAME=VALUE`)\n\n"
-                                    "| name | unit | default | what it is |\n|---|---|---|---|\n")
+    QString table = GuideDialog::tr(
+                        "\n\n**Parameters** (as `%1` takes them in a trace file and "
+                        "in `--lane %1:NAME=VALUE`)\n\n"
+                        "| name | unit | default | what it is |\n|---|---|---|---|\n")
                         .arg(QString::fromStdString(info.id));
     for (const ParameterInfo& parameter : info.parameters) {
         table += QStringLiteral("| `%1` | %2 | %3 | %4 |\n")

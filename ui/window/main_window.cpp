@@ -19,6 +19,7 @@
 #include "panels/lanes_panel.h"
 #include "panels/learn_panel.h"
 #include "panels/parameters_bar.h"
+#include "panels/predict_panel.h"
 #include "panels/sweep_panel.h"
 #include "session/autosave.h"
 #include "session/document_files.h"
@@ -121,6 +122,10 @@ void MainWindow::createDocks() {
     lanes_dock_ = dock(tr("Lanes"), QStringLiteral("lanesDock"), new LanesPanel(session_, this),
                        Qt::RightDockWidgetArea);
     tabifyDockWidget(advanced_dock_, lanes_dock_);
+    predict_ = new PredictPanel(session_, clock_, this);
+    predict_dock_ =
+        dock(tr("Predict"), QStringLiteral("predictDock"), predict_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(lanes_dock_, predict_dock_);
     learn_dock_->raise();
     resizeDocks({learn_dock_}, {330}, Qt::Horizontal);
     resizeDocks({comparison_dock_}, {comparison_->sizeHint().height()}, Qt::Vertical);
@@ -157,6 +162,11 @@ void MainWindow::connectActions() {
     connect(actions_.jump_to_end, &QAction::triggered, clock_, &PlaybackClock::jumpToEnd);
     connect(actions_.slower, &QAction::triggered, clock_, &PlaybackClock::slower);
     connect(actions_.faster, &QAction::triggered, clock_, &PlaybackClock::faster);
+    connect(actions_.predict, &QAction::triggered, this, [this] {
+        predict_dock_->show();
+        predict_dock_->raise();
+        predict_->start();
+    });
     connect(actions_.fire_now, &QAction::triggered, this,
             [this] { session_->addRequest(clock_->now()); });
     connect(clock_, &PlaybackClock::playingChanged, this, [this](bool playing) {

@@ -19,6 +19,7 @@ class KeysPanel;
 class FileController;
 class FrameModel;
 class LearnPanel;
+class PredictPanel;
 class ParametersBar;
 class PlaybackClock;
 class Session;
@@ -94,6 +95,8 @@ private:
     QDockWidget* lanes_dock_ = nullptr;
     QDockWidget* keys_dock_ = nullptr;
     QDockWidget* sweep_dock_ = nullptr;
+    QDockWidget* predict_dock_ = nullptr;
+    PredictPanel* predict_ = nullptr;
     KeysPanel* keys_ = nullptr;
     QAction* undo_ = nullptr;
     QAction* redo_ = nullptr;

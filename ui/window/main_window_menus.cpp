@@ -43,6 +43,8 @@ void MainWindow::createToolBars() {
     playback->addWidget(new SpeedBox(clock_, this));
     playback->addSeparator();
     playback->addAction(actions_.fire_now);
+    playback->addSeparator();
+    playback->addAction(actions_.predict);
     if (auto* fire = qobject_cast<QToolButton*>(playback->widgetForAction(actions_.fire_now))) {
         fire->setToolButtonStyle(Qt::ToolButtonTextOnly);
         fire->setObjectName(QStringLiteral("fireNowButton"));
@@ -142,7 +144,7 @@ void MainWindow::createMenus() {
     view->addAction(actions_.pan_right);
     view->addSeparator();
     for (QDockWidget* dock : {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, learn_dock_,
-                              advanced_dock_, lanes_dock_}) {
+                              advanced_dock_, lanes_dock_, predict_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 
@@ -156,6 +158,8 @@ void MainWindow::createMenus() {
     playback->addAction(actions_.faster);
     playback->addSeparator();
     playback->addAction(actions_.fire_now);
+    playback->addSeparator();
+    playback->addAction(actions_.predict);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(actions_.guide);
