@@ -18,6 +18,7 @@
 #include "panels/keys_panel.h"
 #include "panels/lanes_panel.h"
 #include "panels/learn_panel.h"
+#include "panels/lesson_panel.h"
 #include "panels/parameters_bar.h"
 #include "panels/predict_panel.h"
 #include "panels/sweep_panel.h"
@@ -126,6 +127,14 @@ void MainWindow::createDocks() {
     predict_dock_ =
         dock(tr("Predict"), QStringLiteral("predictDock"), predict_, Qt::RightDockWidgetArea);
     tabifyDockWidget(lanes_dock_, predict_dock_);
+    auto* lessons = new LessonPanel(
+        session_, clock_,
+        [this](SessionDocument document) { return files_->openDocument(std::move(document)); },
+        this);
+    lessons_dock_ =
+        dock(tr("Lessons"), QStringLiteral("lessonsDock"), lessons, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(sweep_dock_, lessons_dock_);
+    comparison_dock_->raise();
     learn_dock_->raise();
     resizeDocks({learn_dock_}, {330}, Qt::Horizontal);
     resizeDocks({comparison_dock_}, {comparison_->sizeHint().height()}, Qt::Vertical);

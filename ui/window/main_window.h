@@ -96,6 +96,7 @@ private:
     QDockWidget* keys_dock_ = nullptr;
     QDockWidget* sweep_dock_ = nullptr;
     QDockWidget* predict_dock_ = nullptr;
+    QDockWidget* lessons_dock_ = nullptr;
     PredictPanel* predict_ = nullptr;
     KeysPanel* keys_ = nullptr;
     QAction* undo_ = nullptr;

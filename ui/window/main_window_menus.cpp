@@ -144,7 +144,7 @@ void MainWindow::createMenus() {
     view->addAction(actions_.pan_right);
     view->addSeparator();
     for (QDockWidget* dock : {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, learn_dock_,
-                              advanced_dock_, lanes_dock_, predict_dock_}) {
+                              advanced_dock_, lanes_dock_, predict_dock_, lessons_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 
@@ -164,6 +164,12 @@ void MainWindow::createMenus() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(actions_.guide);
     connect(actions_.guide, &QAction::triggered, this, &MainWindow::showGuide);
+    QAction* lessons = help->addAction(tr("&Lessons"));
+    AppActions::updateToolTip(lessons, tr("Step-by-step lessons that ask and check"));
+    connect(lessons, &QAction::triggered, this, [this] {
+        lessons_dock_->show();
+        lessons_dock_->raise();
+    });
     help->addAction(actions_.shortcuts);
     help->addAction(actions_.about);
 

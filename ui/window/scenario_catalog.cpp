@@ -9,6 +9,21 @@
 
 namespace ratelab::ui {
 
+namespace {
+
+/// The first of `candidates` that holds a JSON file, or empty.
+QString firstFolderWithJson(const QStringList& candidates) {
+    for (const QString& candidate : candidates) {
+        const QDir dir(candidate);
+        if (dir.exists() && !dir.entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty()) {
+            return dir.canonicalPath();
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
 QString bundledTracesDir() {
     QStringList candidates;
     const QString configured = qEnvironmentVariable("RATELAB_TRACES_DIR");
@@ -22,13 +37,23 @@ QString bundledTracesDir() {
                << QStringLiteral(RATELAB_SOURCE_DIR "/traces")
 #endif
         ;
-    for (const QString& candidate : candidates) {
-        const QDir dir(candidate);
-        if (dir.exists() && !dir.entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty()) {
-            return dir.canonicalPath();
-        }
+    return firstFolderWithJson(candidates);
+}
+
+QString bundledLessonsDir() {
+    QStringList candidates;
+    const QString configured = qEnvironmentVariable("RATELAB_LESSONS_DIR");
+    if (!configured.isEmpty()) {
+        candidates << configured;
     }
-    return {};
+    const QString app = QCoreApplication::applicationDirPath();
+    candidates << app + QStringLiteral("/../../resources/lessons")   // build/app/ratelab
+               << app + QStringLiteral("/../share/ratelab/lessons")  // installed
+#ifdef RATELAB_SOURCE_DIR
+               << QStringLiteral(RATELAB_SOURCE_DIR "/resources/lessons")
+#endif
+        ;
+    return firstFolderWithJson(candidates);
 }
 
 QList<Scenario> availableScenarios() {

@@ -20,6 +20,9 @@ struct Scenario {
 /// The folder of bundled example traces: $RATELAB_TRACES_DIR, next to the build or the install,
 /// or the source tree. Empty if none is found.
 QString bundledTracesDir();
+/// The folder of bundled lessons: $RATELAB_LESSONS_DIR, next to the build or the install, or
+/// the source tree. Empty if none is found.
+QString bundledLessonsDir();
 
 /// Every scenario the chooser offers: the default one, the bundled traces, then the patterns.
 QList<Scenario> availableScenarios();
