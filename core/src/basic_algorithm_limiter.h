@@ -26,19 +26,7 @@ public:
     }
 
     Decision decide(KeyId key, Tick now, std::int64_t cost) override {
-        const Config& c = config(key);
-        State& state = states_.at(key);
-        if (P::decide(c, state, now, cost, rejections_count_)) {
-            Rational release;
-            if constexpr (P::kShapes) {
-                const UnitSegment units = P::released_units(c, state, cost);
-                release = Rational(units.last(), units.scale);
-            }
-            return make_decision(AlgorithmRun::kAccepted, release, P::kShapes, now);
-        }
-        const auto retry = P::retry_after(c, state, now, cost);
-        return make_decision(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever,
-                             retry.value_or(Rational()), P::kShapes, now);
+        return decide_on(config(key), states_.at(key), now, cost);
     }
 
     std::string check(KeyId key, Tick now, std::int64_t cost) const override {
@@ -55,7 +43,43 @@ public:
         return std::make_unique<PolicyLimiter>(*this);
     }
 
+    bool charge(KeyId key, Tick now, std::int64_t cost) override {
+        if constexpr (requires(const Config& c, State& s) { P::charge(c, s, now, cost); }) {
+            P::charge(config(key), states_.at(key), now, cost);
+            return true;
+        } else {
+            return false;
+        }
+    }
+
+    bool adopt(KeyId key, const Limiter& other) override {
+        const auto* same = dynamic_cast<const PolicyLimiter*>(&other);
+        if (same == nullptr)
+            return false;
+        states_.at(key) = same->states_.at(key);
+        return true;
+    }
+
+    Decision peek(KeyId key, Tick now, std::int64_t cost) const override {
+        State copy = states_.at(key);  // one key's state, where the default copies every key
+        return decide_on(config(key), copy, now, cost);
+    }
+
 private:
+    Decision decide_on(const Config& c, State& state, Tick now, std::int64_t cost) const {
+        if (P::decide(c, state, now, cost, rejections_count_)) {
+            Rational release;
+            if constexpr (P::kShapes) {
+                const UnitSegment units = P::released_units(c, state, cost);
+                release = Rational(units.last(), units.scale);
+            }
+            return make_decision(AlgorithmRun::kAccepted, release, P::kShapes, now);
+        }
+        const auto retry = P::retry_after(c, state, now, cost);
+        return make_decision(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever,
+                             retry.value_or(Rational()), P::kShapes, now);
+    }
+
     const Config& config(KeyId key) const {
         return configs_.size() == 1 ? configs_.front() : configs_.at(key);
     }

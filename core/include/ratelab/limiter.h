@@ -30,6 +30,29 @@ public:
     virtual void forget(KeyId key) = 0;
     /// An independent copy, state included.
     virtual std::unique_ptr<Limiter> clone() const = 0;
+
+    // For layers that merge charges decided elsewhere (a fleet's shared store): each returns
+    // false, changing nothing, where the algorithm cannot do it (the library presets).
+
+    /// Counts `cost` for `key` at `now` as an accepted request, whether or not it would pass:
+    /// a count may go past its limit, tokens below zero, a queue past its size.
+    virtual bool charge(KeyId key, Tick now, std::int64_t cost) {
+        (void)key;
+        (void)now;
+        (void)cost;
+        return false;
+    }
+    /// Sets the state of `key` to that of `key` in `other`, a limiter made alike (a clone of
+    /// this one or of the limiter it was cloned from).
+    virtual bool adopt(KeyId key, const Limiter& other) {
+        (void)key;
+        (void)other;
+        return false;
+    }
+    /// What decide() would give now, changing nothing. This default copies every key.
+    virtual Decision peek(KeyId key, Tick now, std::int64_t cost) const {
+        return clone()->decide(key, now, cost);
+    }
 };
 
 }  // namespace ratelab

@@ -45,6 +45,16 @@ struct FixedWindow {
         return fits;
     }
 
+    /// Counts `cost` whatever the counter holds (a fleet's store merging charges).
+    static void charge(const Config& c, State& s, Tick now, std::int64_t cost) {
+        if (now >= s.window_end) {
+            s.window_index = now / c.window;
+            s.window_end = (s.window_index + 1) * c.window;
+            s.used = 0;
+        }
+        s.used += cost;
+    }
+
     static std::optional<Rational> retry_after(const Config& c, const State&, Tick now,
                                                std::int64_t cost) {
         if (cost > c.limit)

@@ -61,6 +61,12 @@ struct Gcra {
         return conforms;
     }
 
+    /// Moves the theoretical arrival time on by `cost` cells whether or not they conform (a
+    /// fleet's store merging charges).
+    static void charge(const Config& c, State& s, Tick now, std::int64_t cost) {
+        s.tat = std::max(s.tat, now * c.scale) + cost * c.interval;
+    }
+
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
                                                std::int64_t cost) {
         if (cost > c.burst)

@@ -70,6 +70,15 @@ struct LeakyBucket {
         return true;
     }
 
+    /// Queues `cost` units behind the others even past the queue's size (a fleet's store
+    /// merging charges).
+    static void charge(const Config& c, State& s, Tick now, std::int64_t cost) {
+        const std::int64_t now_scaled = now * c.scale;
+        s.first_unit = s.started ? std::max(now_scaled, s.last_unit + c.interval) : now_scaled;
+        s.last_unit = s.first_unit + (cost - 1) * c.interval;
+        s.started = true;
+    }
+
     static detail::UnitSegment released_units(const Config& c, const State& s, std::int64_t cost) {
         return detail::UnitSegment{s.first_unit, cost, c.interval, c.scale};
     }

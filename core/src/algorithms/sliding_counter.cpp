@@ -69,6 +69,18 @@ struct SlidingCounter {
         return accepted;
     }
 
+    /// Counts `cost` whatever the counters hold (a fleet's store merging charges).
+    static void charge(const Config& c, State& s, Tick now, std::int64_t cost) {
+        if (s.window_index < 0 || now - s.window_start >= c.window) {
+            const View rolled = view_at(c, s, now);
+            s.window_index = now / c.window;
+            s.window_start = s.window_index * c.window;
+            s.previous = rolled.previous;
+            s.current = rolled.current;
+        }
+        s.current += cost;
+    }
+
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
                                                std::int64_t cost) {
         if (cost > c.limit)

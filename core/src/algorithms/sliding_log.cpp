@@ -83,6 +83,15 @@ struct SlidingLog {
         return false;
     }
 
+    /// Logs `cost` units whatever the log holds (a fleet's store merging charges).
+    static void charge(const Config& c, State& s, Tick now, std::int64_t cost) {
+        while (!s.log.empty() && expired(c, s.log.front(), now)) {
+            s.expired = s.log.front().appended_through;
+            s.log.pop_front();
+        }
+        append(s, now, cost);
+    }
+
     /// The entries still inside the window at `now`: from index `first` on, after the first
     /// `before` units ever logged; `held` units in all.
     struct Live {

@@ -59,6 +59,13 @@ struct TokenBucket {
         return enough;
     }
 
+    /// Spends `cost` whatever the bucket holds, so tokens may go below zero (a fleet's store
+    /// merging charges); the refill pays the debt back before the bucket can fill again.
+    static void charge(const Config& c, State& s, Tick now, std::int64_t cost) {
+        s.tokens = tokens_at(c, s, now) - cost * c.rate_den;
+        s.last = std::max(s.last, now);
+    }
+
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
                                                std::int64_t cost) {
         if (cost > c.capacity)
