@@ -1,0 +1,40 @@
+#pragma once
+// Inside simulate_fleet(): the routing every mode shares, and the run of one mode.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ratelab/fleet.h"
+#include "ratelab/limiter.h"
+
+namespace ratelab::detail {
+
+/// The inputs of every mode, with the routing worked out once.
+struct FleetPlan {
+    const Trace& trace;
+    const Params& params;
+    const Lane& lane;
+    const FleetSettings& settings;
+    std::vector<std::uint16_t> routed;  ///< per request: the balancer's server
+    std::vector<std::uint16_t> hashed;  ///< per request: the key's server by key_hash
+    std::vector<std::uint16_t> size;    ///< per request: N when it arrives
+};
+
+/// What a mode decided, before the figures are counted.
+struct ModeDecisions {
+    std::vector<std::uint8_t> accepted;
+    std::int64_t store_round_trips = 0;
+    std::int64_t during_outage = 0;
+    std::string why;  ///< for the request asked about
+};
+
+/// Decides every request of `plan` in `mode`; with `explain`, also says why request `explain`
+/// went as it did (and may stop after it).
+ModeDecisions run_fleet_mode(const FleetPlan& plan, FleetMode mode,
+                             std::optional<std::size_t> explain);
+
+}  // namespace ratelab::detail
