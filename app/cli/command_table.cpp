@@ -6,6 +6,7 @@
     X(simulate)                 \
     X(compare)                  \
     X(sweep)                    \
+    X(fleet)                    \
     X(validate)                 \
     X(generate)                 \
     X(import)                   \

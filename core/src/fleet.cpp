@@ -182,6 +182,15 @@ std::vector<KeyBurst> key_bursts(const Trace& trace, const Params& params,
     return out;
 }
 
+/// The key with the largest overshoot, the first on ties.
+KeyBurst worst_of(const std::vector<KeyBurst>& keys, const Params& params) {
+    if (keys.empty())
+        return KeyBurst{0, Burst{}, params.base.limit};
+    return *std::max_element(keys.begin(), keys.end(), [](const KeyBurst& a, const KeyBurst& b) {
+        return a.overshoot() < b.overshoot();
+    });
+}
+
 int most_servers(const FleetSettings& settings) {
     int most = settings.servers;
     for (const ScaleEvent& event : settings.scale)
@@ -355,7 +364,9 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
         for (std::size_t i = 0; i < n; ++i) {
             const Request& r = trace->requests[i];
             result->ideal[i] = single->decide(r.key, r.tick, r.cost).accepted ? 1 : 0;
+            result->ideal_accepted += result->ideal[i];
         }
+        result->ideal_worst = worst_of(key_bursts(*trace, params, result->ideal), params);
     }
     const detail::FleetPlan plan =
         make_plan(*trace, result->params, result->lane, result->settings);
@@ -384,13 +395,7 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
             out.extra_rejected += !accepted && result->ideal[i] != 0;
         }
         out.keys = key_bursts(*trace, params, decided.accepted);
-        if (!out.keys.empty()) {
-            out.worst = *std::max_element(
-                out.keys.begin(), out.keys.end(),
-                [](const KeyBurst& a, const KeyBurst& b) { return a.overshoot() < b.overshoot(); });
-        } else {
-            out.worst.limit = params.base.limit;
-        }
+        out.worst = worst_of(out.keys, params);
         const bool waits = mode == FleetMode::central || mode == FleetMode::central_racy;
         out.store_wait = waits ? filled.store_latency : 0;
         out.store_round_trips = waits ? decided.store_round_trips : 0;

@@ -162,6 +162,9 @@ struct FleetResult {
     FleetSettings settings;  ///< modes filled in
     /// The single limiter over the whole trace (what simulate() decides): 1 when accepted.
     std::vector<std::uint8_t> ideal;
+    /// The single limiter's acceptances and worst burst, to set each mode's against.
+    std::int64_t ideal_accepted = 0;
+    KeyBurst ideal_worst;
     std::vector<FleetModeResult> modes;  ///< in settings.modes order
 };
 
