@@ -142,40 +142,59 @@ detail::FleetPlan make_plan(const Trace& trace, const Params& params, const Lane
     return plan;
 }
 
+/// The requests grouped by key, in trace order within a key, copied out once so that each
+/// mode's bursts are counted reading memory in order.
+struct KeyGroups {
+    struct Arrival {
+        Tick tick;
+        std::int64_t cost;
+    };
+    std::vector<std::size_t> first;    ///< key k's requests are [first[k], first[k + 1])
+    std::vector<std::uint32_t> index;  ///< the request at each place
+    std::vector<Arrival> arrivals;
+
+    explicit KeyGroups(const Trace& trace) : first(trace.keys.size() + 1, 0) {
+        for (const Request& r : trace.requests)
+            ++first[r.key + 1];
+        for (std::size_t k = 0; k + 1 < first.size(); ++k)
+            first[k + 1] += first[k];
+        index.resize(trace.requests.size());
+        arrivals.resize(trace.requests.size());
+        std::vector<std::size_t> fill(first.begin(), first.end() - 1);
+        for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+            const Request& r = trace.requests[i];
+            const std::size_t at = fill[r.key]++;
+            index[at] = static_cast<std::uint32_t>(i);
+            arrivals[at] = Arrival{r.tick, r.cost};
+        }
+    }
+};
+
 /// Each key's worst burst of accepted cost over its own window, as the reference engine counts
 /// one (spans [u, u + W) starting at an accepted arrival, the earliest on ties).
-std::vector<KeyBurst> key_bursts(const Trace& trace, const Params& params,
+std::vector<KeyBurst> key_bursts(const Trace& trace, const Params& params, const KeyGroups& groups,
                                  const std::vector<std::uint8_t>& accepted) {
-    const std::size_t keys = trace.keys.size();
-    std::vector<std::size_t> first(keys + 1, 0);  // accepted requests grouped by key
-    std::vector<bool> has_requests(keys, false);
-    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
-        has_requests[trace.requests[i].key] = true;
-        first[trace.requests[i].key + 1] += accepted[i];
-    }
-    for (std::size_t k = 0; k < keys; ++k)
-        first[k + 1] += first[k];
-    std::vector<std::size_t> grouped(first.back());
-    std::vector<std::size_t> fill(first.begin(), first.end() - 1);
-    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
-        if (accepted[i] != 0)
-            grouped[fill[trace.requests[i].key]++] = i;
-    }
+    std::vector<std::uint8_t> taken(groups.index.size());  // `accepted` in the groups' order
+    for (std::size_t at = 0; at < taken.size(); ++at)
+        taken[at] = accepted[groups.index[at]];
     std::vector<KeyBurst> out;
-    for (std::size_t k = 0; k < keys; ++k) {
-        if (!has_requests[k])
+    for (std::size_t k = 0; k + 1 < groups.first.size(); ++k) {
+        if (groups.first[k] == groups.first[k + 1])
             continue;
         const Limits& limits = params.for_key(trace.key_name(static_cast<KeyId>(k)));
         KeyBurst entry{static_cast<KeyId>(k), Burst{}, limits.limit};
         std::int64_t inside = 0;
-        std::size_t left = first[k];
-        for (std::size_t at = first[k]; at < first[k + 1]; ++at) {
-            const Request& r = trace.requests[grouped[at]];
-            inside += r.cost;
-            while (trace.requests[grouped[left]].tick + limits.window <= r.tick)
-                inside -= trace.requests[grouped[left++]].cost;
+        std::size_t left = groups.first[k];
+        for (std::size_t at = groups.first[k]; at < groups.first[k + 1]; ++at) {
+            if (taken[at] == 0)
+                continue;
+            inside += groups.arrivals[at].cost;
+            for (; groups.arrivals[left].tick + limits.window <= groups.arrivals[at].tick; ++left)
+                inside -= taken[left] != 0 ? groups.arrivals[left].cost : 0;
+            while (taken[left] == 0)  // the span starts at an accepted arrival
+                ++left;
             if (inside > entry.burst.cost)
-                entry.burst = Burst{inside, Rational(trace.requests[grouped[left]].tick)};
+                entry.burst = Burst{inside, Rational(groups.arrivals[left].tick)};
         }
         out.push_back(entry);
     }
@@ -358,6 +377,7 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
     result->lane = lane;
     result->settings = filled;
     const std::size_t n = trace->requests.size();
+    const KeyGroups groups(*trace);
     {
         const auto single = make_limiter(*trace, params, lane);
         result->ideal.resize(n);
@@ -366,7 +386,7 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
             result->ideal[i] = single->decide(r.key, r.tick, r.cost).accepted ? 1 : 0;
             result->ideal_accepted += result->ideal[i];
         }
-        result->ideal_worst = worst_of(key_bursts(*trace, params, result->ideal), params);
+        result->ideal_worst = worst_of(key_bursts(*trace, params, groups, result->ideal), params);
     }
     const detail::FleetPlan plan =
         make_plan(*trace, result->params, result->lane, result->settings);
@@ -394,7 +414,7 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
             out.extra_accepted += accepted && result->ideal[i] == 0;
             out.extra_rejected += !accepted && result->ideal[i] != 0;
         }
-        out.keys = key_bursts(*trace, params, decided.accepted);
+        out.keys = key_bursts(*trace, params, groups, decided.accepted);
         out.worst = worst_of(out.keys, params);
         const bool waits = mode == FleetMode::central || mode == FleetMode::central_racy;
         out.store_wait = waits ? filled.store_latency : 0;
