@@ -4,6 +4,7 @@
 
 #include "cli_support.h"
 #include "ratelab/fleet.h"
+#include "ratelab/io/fleet_file.h"
 #include "ratelab/io/lane_spec.h"
 #include "ratelab/io/report.h"
 #include "ratelab/io/terminal_text.h"
@@ -36,9 +37,10 @@ std::pair<std::int64_t, std::int64_t> pair_of(const std::string& option, const s
     return {*a, *b};
 }
 
-FleetSettings settings_from(const Arguments& args) {
-    FleetSettings settings;
-    settings.servers = static_cast<int>(*args.integer("servers", 1, kMaxFleetServers));
+/// `settings` (the trace file's, or the defaults) with the options given on top.
+FleetSettings settings_from(const Arguments& args, FleetSettings settings) {
+    if (const auto servers = args.integer("servers", 1, kMaxFleetServers))
+        settings.servers = static_cast<int>(*servers);
     if (const auto name = args.get("balancer")) {
         const auto balancer = parse_balancer(*name);
         if (!balancer)
@@ -47,6 +49,7 @@ FleetSettings settings_from(const Arguments& args) {
         settings.balancer = *balancer;
     }
     if (const auto list = args.get("mode")) {
+        settings.modes.clear();
         for (const std::string& name : split_list(*list)) {
             const auto mode = parse_fleet_mode(name);
             if (!mode)
@@ -61,8 +64,10 @@ FleetSettings settings_from(const Arguments& args) {
         if (settings.modes.empty())
             throw UsageError("--mode needs at least one mode");
     }
-    settings.store_latency = args.integer("store-latency", 0, bounds::kMaxWindow).value_or(0);
-    settings.sync_every = args.integer("sync-every", 1, bounds::kMaxWindow).value_or(1);
+    settings.store_latency =
+        args.integer("store-latency", 0, bounds::kMaxWindow).value_or(settings.store_latency);
+    settings.sync_every =
+        args.integer("sync-every", 1, bounds::kMaxWindow).value_or(settings.sync_every);
     if (const auto outage = args.get("outage")) {
         const auto [start, end] = pair_of("outage", *outage, "A:B");
         if (start < 0 || end <= start)
@@ -76,9 +81,19 @@ FleetSettings settings_from(const Arguments& args) {
                 "\"");
         out.policy = *policy;
         settings.outage = out;
-    } else if (args.has("on-outage")) {
-        throw UsageError("--on-outage says what to do during an --outage A:B, which is not given");
+    } else if (const auto name = args.get("on-outage")) {
+        if (!settings.outage)
+            throw UsageError(
+                "--on-outage says what to do during an --outage A:B, which is not given");
+        const auto policy = parse_outage_policy(*name);
+        if (!policy)
+            throw UsageError(
+                "--on-outage must be fail_open, fail_closed or fallback_local, not \"" + *name +
+                "\"");
+        settings.outage->policy = *policy;
     }
+    if (args.has("scale"))
+        settings.scale.clear();  // the events given replace the file's
     for (const std::string& event : args.all("scale")) {
         const auto [tick, servers] = pair_of("scale", event, "TICK:N");
         if (servers < 1 || servers > kMaxFleetServers)
@@ -216,10 +231,12 @@ void write_fleet(std::ostream& stream, const FleetResult& result, bool summary) 
 }
 
 int run_fleet(const Arguments& args, CommandIo& io) {
-    if (!args.has("servers"))
-        throw UsageError("--servers N is required (1 to " + std::to_string(kMaxFleetServers) + ")");
-    const FleetSettings settings = settings_from(args);
     io::TraceDocument doc = io::load_trace(args.positionals[0]);
+    const auto saved = io::fleet_settings(doc, args.positionals[0]);
+    if (!saved && !args.has("servers"))
+        throw UsageError("--servers N is required (1 to " + std::to_string(kMaxFleetServers) +
+                         ") when the trace file has no \"fleet\" settings");
+    const FleetSettings settings = settings_from(args, saved.value_or(FleetSettings{}));
     for (const std::string& warning : doc.warnings) {
         io.err << "ratelab-cli fleet: " << io::terminal_safe(args.positionals[0]) << ": "
                << io::terminal_safe(warning) << "\n";
@@ -246,8 +263,11 @@ Command make_fleet_command() {
             "sync-every ticks) and key_routed (each key on one server). Per mode it prints the\n"
             "totals, the worst burst against the key's limit (the overshoot), the decisions\n"
             "that differ from one limiter over the whole trace, the load per server and every\n"
-            "decision with its server. See README.md, \"Fleets\".",
-            {{"servers", "N", "servers at tick 0, 1 to 1000 (required)"},
+            "decision with its server. The trace file's \"fleet\" object, when it has one,\n"
+            "gives the settings; the options change them. See README.md, \"Fleets\".",
+            {{"servers", "N",
+              "servers at tick 0, 1 to 1000 (required unless the trace file has \"fleet\" "
+              "settings)"},
              {"lane", "SPEC", "the lane the fleet runs: ID[:NAME=VALUE,...]"},
              {"balancer", "NAME", "round_robin (default), random (seeded) or key_hash"},
              {"mode", "MODE,...",

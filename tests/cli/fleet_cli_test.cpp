@@ -126,3 +126,22 @@ TEST_CASE("cli: fleet names the option and the problem, with status 2") {
         CHECK(run.err.find(message) != std::string::npos);
     }
 }
+
+TEST_CASE("cli: fleet takes its settings from the trace's \"fleet\" object, options on top") {
+    const std::string trace = "\"" + kSource + "/traces/fleet-store-down.json\"";
+    const Json saved = json_of(run_cli("fleet " + trace + " --summary"));
+    CHECK(saved["servers"] == 4);
+    CHECK(saved["sync_every"] == 5);
+    CHECK(saved["outage"]["on_outage"] == "fail_open");
+    REQUIRE(saved["modes"].size() == 2);
+    CHECK(saved["modes"][0]["mode"] == "central");
+    CHECK(saved["modes"][1]["mode"] == "periodic_sync");
+    // Failing open lets through every request of the outage; failing closed none of them.
+    CHECK(saved["modes"][0]["during_outage"] == 60);
+    const Json closed =
+        json_of(run_cli("fleet " + trace + " --summary --on-outage fail_closed --servers 2"));
+    CHECK(closed["servers"] == 2);
+    CHECK(closed["outage"]["on_outage"] == "fail_closed");
+    CHECK(closed["modes"][0]["accepted"].get<int>() ==
+          saved["modes"][0]["accepted"].get<int>() - 60);
+}

@@ -3,6 +3,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "fleet_json.h"
 #include "params_json.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/limits.h"
@@ -151,6 +152,10 @@ void read_field(TraceDocument& doc, const std::string& name, const Json& value, 
             }
             doc.params.keys.emplace(key, detail::read_tier(tier, tier_path));
         }
+    } else if (name == "fleet") {
+        // Checked here, kept verbatim and saved back as is; io::fleet_settings() reads it.
+        detail::read_fleet(value, path);
+        doc.unknown_fields.get_ref<Json::object_t&>().emplace_back(name, value);
     } else {
         doc.unknown_fields.get_ref<Json::object_t&>().emplace_back(name, value);
         doc.warnings.push_back("unknown field " + quote_text(name) +
