@@ -115,12 +115,12 @@ FleetSettings settings_from(const Arguments& args, FleetSettings settings) {
     return settings;
 }
 
-Lane lane_from(const Arguments& args, const Params& params) {
+Lane lane_from(const Arguments& args, const Params& params, const std::optional<Lane>& saved) {
     const std::vector<std::string> specs = args.all("lane");
     if (specs.size() > 1)
         throw UsageError("--lane: a fleet runs one lane, not " + std::to_string(specs.size()));
     if (specs.empty())
-        return lanes_of(params).front();
+        return saved ? *saved : lanes_of(params).front();
     try {
         return io::parse_lane_spec(specs.front());
     } catch (const io::LaneSpecError& error) {
@@ -236,13 +236,13 @@ int run_fleet(const Arguments& args, CommandIo& io) {
     if (!saved && !args.has("servers"))
         throw UsageError("--servers N is required (1 to " + std::to_string(kMaxFleetServers) +
                          ") when the trace file has no \"fleet\" settings");
-    const FleetSettings settings = settings_from(args, saved.value_or(FleetSettings{}));
+    const FleetSettings settings = settings_from(args, saved ? saved->settings : FleetSettings{});
     for (const std::string& warning : doc.warnings) {
         io.err << "ratelab-cli fleet: " << io::terminal_safe(args.positionals[0]) << ": "
                << io::terminal_safe(warning) << "\n";
     }
     set_tick_ms(doc.params, doc.tick_ms);
-    const Lane lane = lane_from(args, doc.params);
+    const Lane lane = lane_from(args, doc.params, saved ? saved->lane : std::nullopt);
     const auto trace = std::make_shared<const Trace>(std::move(doc.trace));
     const auto result = simulate_fleet(trace, doc.params, lane, settings);
     const bool summary = args.has("summary");
@@ -256,7 +256,8 @@ Command make_fleet_command() {
     return {"fleet",
             "simulate one lane enforced by N servers in each placement mode",
             "fleet TRACE.json --servers N [options]",
-            "Runs one lane (--lane, else the trace's first lane) on N servers behind a\n"
+            "Runs one lane (--lane, else the file's fleet lane, else its first lane) on N servers "
+            "behind a\n"
             "balancer, once per placement mode: central (one atomic store), central_racy\n"
             "(check then act, charges landing store-latency ticks later), local_share (each\n"
             "server alone with 1/N of the limit), periodic_sync (local counts synced every\n"

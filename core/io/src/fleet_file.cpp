@@ -3,6 +3,7 @@
 
 #include "fleet_json.h"
 #include "params_json.h"
+#include "ratelab/io/lane_spec.h"
 #include "ratelab/limits.h"
 #include "trace_problem.h"
 
@@ -103,13 +104,22 @@ std::vector<FleetMode> read_modes(const Json& value, const std::string& path) {
 
 }  // namespace
 
-FleetSettings read_fleet(const Json& value, const std::string& path) {
+FleetFile read_fleet(const Json& value, const std::string& path) {
     if (!value.is_object())
         throw TraceProblem{path, "wrong-type", "\"fleet\" must be an object of fleet settings"};
-    FleetSettings settings;
+    FleetFile file;
+    FleetSettings& settings = file.settings;
     for (const auto& [name, member] : value.items()) {
         const std::string at = member_path(path, name);
-        if (name == "servers") {
+        if (name == "lane") {
+            if (!member.is_string())
+                throw TraceProblem{at, "wrong-type", "\"lane\" is written as for --lane"};
+            try {
+                file.lane = parse_lane_spec(member.get<std::string>());
+            } catch (const LaneSpecError& error) {
+                throw TraceProblem{at, "bad-lane", error.what()};
+            }
+        } else if (name == "servers") {
             settings.servers =
                 static_cast<int>(read_integer(member, 1, kMaxFleetServers, "servers", at));
         } else if (name == "balancer") {
@@ -136,16 +146,16 @@ FleetSettings read_fleet(const Json& value, const std::string& path) {
             settings.seed = member.get<std::uint64_t>();
         } else {
             throw TraceProblem{at, "unknown-field",
-                               "a fleet has servers, balancer, modes, store_latency, sync_every, "
-                               "outage, scale and seed"};
+                               "a fleet has lane, servers, balancer, modes, store_latency, "
+                               "sync_every, outage, scale and seed"};
         }
     }
-    return settings;
+    return file;
 }
 
 }  // namespace detail
 
-std::optional<FleetSettings> fleet_settings(const TraceDocument& doc, const std::string& file) {
+std::optional<FleetFile> fleet_settings(const TraceDocument& doc, const std::string& file) {
     const auto& fields = doc.unknown_fields;
     const auto it = fields.find("fleet");
     if (it == fields.end())
@@ -157,8 +167,11 @@ std::optional<FleetSettings> fleet_settings(const TraceDocument& doc, const std:
     }
 }
 
-nlohmann::ordered_json fleet_json(const FleetSettings& settings) {
+nlohmann::ordered_json fleet_json(const FleetFile& fleet) {
+    const FleetSettings& settings = fleet.settings;
     nlohmann::ordered_json out;
+    if (fleet.lane)
+        out["lane"] = lane_spec(*fleet.lane);
     out["servers"] = settings.servers;
     out["balancer"] = balancer_name(settings.balancer);
     if (!settings.modes.empty() && settings.modes != all_fleet_modes()) {
