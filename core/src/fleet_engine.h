@@ -13,6 +13,15 @@
 
 namespace ratelab::detail {
 
+/// SplitMix64's finaliser: a well mixed 64-bit value from any 64-bit input, the same on every
+/// platform (std::hash and the standard distributions are not).
+inline std::uint64_t mix64(std::uint64_t x) {
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
 /// The inputs of every mode, with the routing worked out once.
 struct FleetPlan {
     const Trace& trace;
