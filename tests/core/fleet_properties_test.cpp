@@ -158,7 +158,7 @@ TEST_CASE("fleet: with one server every mode decides as simulate()") {
     }
 }
 
-TEST_CASE("fleet: library presets run central, local_share and key_routed exactly") {
+TEST_CASE("fleet: library presets run central and key_routed exactly") {
     const std::uint64_t seed0 = base_seed();
     for (std::uint64_t n = 0; n < 20; ++n) {
         Case c = random_case(seed0 + n, true);
