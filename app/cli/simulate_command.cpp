@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "cli_support.h"
+#include "ratelab/clients.h"
 #include "ratelab/io/decisions_csv.h"
 #include "ratelab/io/report.h"
 #include "ratelab/io/terminal_text.h"
@@ -13,6 +14,33 @@
 namespace ratelab::cli {
 
 namespace {
+
+std::optional<ClientPolicies> client_option(const Arguments& args) {
+    const auto text = args.get("client");
+    if (!text)
+        return std::nullopt;
+    auto parsed = parse_client_policy(*text);
+    if (const auto* error = std::get_if<std::string>(&parsed))
+        throw UsageError("--client: " + *error);
+    ClientPolicies policies;
+    policies.base = std::get<ClientPolicy>(parsed);
+    return policies;
+}
+
+HeaderStyle header_style_option(const Arguments& args) {
+    const auto style = args.get("header-style");
+    if (!style)
+        return HeaderStyle::ietf;
+    if (!args.has("headers"))
+        throw UsageError("--header-style says which headers --headers writes: give --headers too");
+    if (*style == "ietf")
+        return HeaderStyle::ietf;
+    if (*style == "x-ratelimit")
+        return HeaderStyle::x_ratelimit;
+    if (*style == "both")
+        return HeaderStyle::both;
+    throw UsageError("--header-style must be ietf, x-ratelimit or both, not \"" + *style + "\"");
+}
 
 int run_simulate(const Arguments& args, CommandIo& io) {
     io::TraceDocument doc = io::load_trace(args.positionals[0]);
@@ -42,13 +70,35 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     if (format == "csv" && options.summary) {
         throw UsageError("--format csv lists the decisions, so it takes no --summary");
     }
+    const std::optional<ClientPolicies> clients = client_option(args);
+    const bool headers = args.has("headers");
+    options.header_style = header_style_option(args);
+    if (format == "csv" && clients) {
+        throw UsageError(
+            "--format csv lists one row per request and lane, so it takes no "
+            "--client: use json or ndjson for the attempts");
+    }
     const auto result = simulate(trace, doc.params, {}, run);
+    std::vector<std::vector<Response>> responses;
+    std::vector<ClientRun> client_runs;
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+        if (headers && !options.summary)
+            responses.push_back(lane_responses(*result, lane));
+        if (clients) {
+            client_runs.push_back(run_clients(*trace, doc.params, result->lanes[lane], *clients,
+                                              ClientOptions{headers && !options.summary}));
+        }
+    }
+    if (headers && !options.summary)
+        options.responses = &responses;
+    if (clients)
+        options.clients = &client_runs;
     // Streamed as it is written: a full report of a million requests never sits in memory.
     write_output(args, io, [&](std::ostream& out) {
         if (format == "ndjson") {
             io::write_report_ndjson(out, *result, options);
         } else if (format == "csv") {
-            io::write_decisions_csv(out, *result);
+            io::write_decisions_csv(out, *result, options.responses, options.header_style);
         } else {
             io::write_report(out, *result, options);
         }
@@ -66,13 +116,29 @@ Command make_simulate_command() {
         "The report lists, per lane (the trace's lanes, or those given with --lane), its\n"
         "label and resolved parameters, the accepted and rejected counts and costs, the\n"
         "worst W-tick burst and every decision (times in ticks; \"retry_after\": \"never\"\n"
-        "when a request can never pass). See README.md, \"Command line\".",
+        "when a request can never pass). With --client, each request is an intent that\n"
+        "the client tries again as POLICY says: give_up, immediate, fixed:delay=D,\n"
+        "backoff:base=B,factor=F,cap=C,jitter=none|full|equal,seed=S,\n"
+        "retry_after:spread=J,seed=S or paced, each with max_attempts=N (default 5) and\n"
+        "deadline=T; each lane then lists its \"attempts\" and \"intents\". With\n"
+        "--headers, each decision and attempt gets the HTTP \"response\" the lane would\n"
+        "send (status, Retry-After, RateLimit-Policy, RateLimit). See README.md,\n"
+        "\"Command line\" and \"Clients that retry, and the responses they get\".",
         with_lane_options({{"limit", "L", "override the trace's limit L"},
                            {"window", "W", "override the trace's window W (ticks)"},
                            {"summary", "", "totals and worst bursts only, without the decisions"},
                            {"format", "FORMAT",
                             "json (default), ndjson (one line per lane, then per decision) or "
                             "csv (one row per request and lane)"},
+                           {"client", "POLICY[:NAME=VALUE,...]",
+                            "clients retry rejected requests as POLICY says, e.g. "
+                            "backoff:base=2,jitter=full,seed=7"},
+                           {"headers", "",
+                            "give each decision (and attempt) the HTTP response: status, "
+                            "Retry-After and RateLimit header fields"},
+                           {"header-style", "STYLE",
+                            "with --headers: ietf (default, RateLimit-Policy and RateLimit), "
+                            "x-ratelimit (X-RateLimit-*) or both"},
                            output_option("the report")}),
         1,
         1,

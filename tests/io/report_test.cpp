@@ -38,8 +38,7 @@ TEST_CASE("io/report: keys come in the documented order") {
     }
     CHECK(run == std::vector<std::string>{"id", "label", "params", "accepted", "rejected",
                                           "accepted_cost", "rejected_cost", "worst_burst",
-                                          "over_limit", "worst_key", "state", "keys",
-                                          "decisions"});
+                                          "over_limit", "worst_key", "state", "keys", "decisions"});
     std::vector<std::string> key;
     for (const auto& [name, value] : report["algorithms"][0]["keys"][0].items()) {
         key.push_back(name);
@@ -141,6 +140,42 @@ TEST_CASE("io/report: the streamed report is the same text as the formatted one"
             std::ostringstream streamed;
             write_report(streamed, *result, options);
             CHECK(streamed.str() == format_json(make_report(*result, options)));
+        }
+    }
+}
+
+TEST_CASE("io/report: with responses and attempts, the streamed report is the formatted one") {
+    const TraceDocument doc = load_trace(RATELAB_SOURCE_DIR "/traces/key-tiers.json");
+    Params params = doc.params;
+    set_tick_ms(params, doc.tick_ms);
+    const auto trace = std::make_shared<const Trace>(doc.trace);
+    const auto result = simulate(trace, params);
+    ClientPolicies clients;
+    clients.base = std::get<ClientPolicy>(parse_client_policy("retry_after"));
+    std::vector<std::vector<Response>> responses;
+    std::vector<ClientRun> runs;
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+        responses.push_back(lane_responses(*result, lane));
+        runs.push_back(run_clients(*trace, params, result->lanes[lane], clients, {true}));
+    }
+    for (const bool summary : {false, true}) {
+        ReportOptions options;
+        options.summary = summary;
+        options.responses = &responses;
+        options.clients = &runs;
+        options.header_style = HeaderStyle::both;
+        std::ostringstream streamed;
+        write_report(streamed, *result, options);
+        const std::string text = format_json(make_report(*result, options));
+        CHECK(streamed.str() == text);
+        const Report report = Report::parse(text);
+        const auto& lane = report["algorithms"][0];
+        CHECK(lane["intents"]["served"] == runs[0].intents.served);
+        CHECK(lane.contains("attempts") == !summary);
+        if (!summary) {
+            CHECK(lane["attempts"].size() == runs[0].attempts.size());
+            CHECK(lane["decisions"][0]["response"]["headers"].contains("X-RateLimit-Remaining"));
+            CHECK(lane["attempts"][0]["response"]["status"] == responses[0][0].status);
         }
     }
 }

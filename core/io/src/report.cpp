@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "client_report.h"
 #include "inline_json.h"
 #include "params_json.h"
 #include "ratelab/key_figures.h"
@@ -13,7 +14,8 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-Json decision_json(const Trace& trace, const AlgorithmRun& run, std::size_t index) {
+Json decision_json(const Trace& trace, const AlgorithmRun& run, std::size_t index,
+                   const ReportOptions& options, std::size_t lane) {
     const Request& request = trace.requests[index];
     const Decision decision = run.decision(trace, index);
     Json out;
@@ -33,7 +35,16 @@ Json decision_json(const Trace& trace, const AlgorithmRun& run, std::size_t inde
     if (decision.delay) {
         out["delay"] = time_to_json(*decision.delay);
     }
+    if (options.responses) {
+        out["response"] =
+            detail::response_json((*options.responses)[lane][index], options.header_style);
+    }
     return out;
+}
+
+/// A lane's attempts (--client), one line each.
+const Response* attempt_response(const ClientRun& client, std::size_t a) {
+    return client.responses.empty() ? nullptr : &client.responses[a];
 }
 
 bool is_flat(const Json& value) {
@@ -64,7 +75,10 @@ void format_into(std::string& out, const Json& value, int indent, bool one_line_
         if (one_line_items) {
             out += detail::inline_json(it.value());
         } else {
-            format_into(out, it.value(), indent + 2, object && it.key() == "keys");
+            // A lane's keys, decisions and attempts: one line each, whatever they hold.
+            format_into(out, it.value(), indent + 2,
+                        object && (it.key() == "keys" || it.key() == "decisions" ||
+                                   it.key() == "attempts"));
         }
         first = false;
     }
@@ -121,7 +135,7 @@ Json key_json(const Trace& trace, const KeyFigures& key, bool releases,
 }
 
 /// A lane's entry of the report, without its decisions.
-Json lane_json(const SimulationResult& result, std::size_t lane) {
+Json lane_json(const SimulationResult& result, std::size_t lane, const ReportOptions& options) {
     const AlgorithmRun& run = result.runs[lane];
     const AlgorithmInfo& info = *Registry::instance().find(run.id);
     Json entry;
@@ -137,6 +151,8 @@ Json lane_json(const SimulationResult& result, std::size_t lane) {
     entry["worst_burst"] = burst_json(run.worst_burst);
     if (run.releases)
         entry["max_delay"] = time_to_json(run.totals.max_delay);
+    if (options.clients)
+        entry["intents"] = detail::intents_json((*options.clients)[lane].intents);
     if (!has_key_figures(result, lane))
         return entry;  // a run without decisions over several keys: see key_figures()
     const LaneKeys keys = key_figures(result, lane);
@@ -172,7 +188,8 @@ void append_time(std::string& out, const Rational& ticks) {
 /// a report of millions of decisions is written in one pass with a few allocations.
 class DecisionWriter {
 public:
-    explicit DecisionWriter(const Trace& trace) : trace_(trace) {
+    DecisionWriter(const Trace& trace, const ReportOptions& options)
+        : trace_(trace), options_(options) {
         keys_.reserve(trace.keys.size());
         for (const std::string& key : trace.keys) {
             keys_.push_back(detail::json_string(key));
@@ -180,7 +197,8 @@ public:
     }
 
     /// Appends the decision's members, from "index" on, without braces.
-    void members(std::string& out, const AlgorithmRun& run, std::size_t index) const {
+    void members(std::string& out, const AlgorithmRun& run, std::size_t lane,
+                 std::size_t index) const {
         const Request& request = trace_.requests[index];
         const Decision decision = run.decision(trace_, index);
         out += "\"index\": ";
@@ -206,10 +224,16 @@ public:
             out += ", \"delay\": ";
             append_time(out, *decision.delay);
         }
+        if (options_.responses) {
+            out += ", \"response\": ";
+            out += detail::inline_json(
+                detail::response_json((*options_.responses)[lane][index], options_.header_style));
+        }
     }
 
 private:
     const Trace& trace_;
+    const ReportOptions& options_;
     std::vector<std::string> keys_;
 };
 
@@ -234,13 +258,22 @@ Report make_report(const SimulationResult& result, const ReportOptions& options)
     Json algorithms = Json::array();
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         const AlgorithmRun& run = result.runs[lane];
-        Json entry = lane_json(result, lane);
+        Json entry = lane_json(result, lane, options);
         if (!options.summary && run.has_decisions()) {
             Json decisions = Json::array();
             for (std::size_t i = 0; i < result.trace->requests.size(); ++i) {
-                decisions.push_back(decision_json(*result.trace, run, i));
+                decisions.push_back(decision_json(*result.trace, run, i, options, lane));
             }
             entry["decisions"] = std::move(decisions);
+        }
+        if (!options.summary && options.clients) {
+            const ClientRun& client = (*options.clients)[lane];
+            Json attempts = Json::array();
+            for (std::size_t a = 0; a < client.attempts.size(); ++a) {
+                attempts.push_back(detail::attempt_json(
+                    client.attempts[a], attempt_response(client, a), options.header_style));
+            }
+            entry["attempts"] = std::move(attempts);
         }
         algorithms.push_back(std::move(entry));
     }
@@ -260,31 +293,50 @@ void write_report(std::ostream& out, const SimulationResult& result, const Repor
         return;
     }
     text += "[";
-    const DecisionWriter decisions(*result.trace);
+    const DecisionWriter decisions(*result.trace, options);
     const std::size_t count = result.trace->requests.size();
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         const AlgorithmRun& run = result.runs[lane];
         text += lane == 0 ? "\n    " : ",\n    ";
         std::string entry;
-        format_into(entry, lane_json(result, lane), 4);
-        if (options.summary || !run.has_decisions()) {
+        format_into(entry, lane_json(result, lane, options), 4);
+        const bool with_attempts = !options.summary && options.clients;
+        if ((options.summary || !run.has_decisions()) && !with_attempts) {
             text += entry;
             continue;
         }
         const std::string_view closing = "\n    }";
         text.append(entry, 0, entry.size() - closing.size());
-        text += ",\n      \"decisions\": ";
-        if (count == 0) {
-            text += "[]";
+        if (!options.summary && run.has_decisions()) {
+            text += ",\n      \"decisions\": ";
+            if (count == 0) {
+                text += "[]";
+            }
+            for (std::size_t i = 0; i < count; ++i) {
+                text += i == 0 ? "[\n        {" : ",\n        {";
+                decisions.members(text, run, lane, i);
+                text += '}';
+                flush_if_full(out, text);
+            }
+            if (count > 0) {
+                text += "\n      ]";
+            }
         }
-        for (std::size_t i = 0; i < count; ++i) {
-            text += i == 0 ? "[\n        {" : ",\n        {";
-            decisions.members(text, run, i);
-            text += '}';
-            flush_if_full(out, text);
-        }
-        if (count > 0) {
-            text += "\n      ]";
+        if (with_attempts) {
+            const ClientRun& client = (*options.clients)[lane];
+            text += ",\n      \"attempts\": ";
+            if (client.attempts.empty()) {
+                text += "[]";
+            }
+            for (std::size_t a = 0; a < client.attempts.size(); ++a) {
+                text += a == 0 ? "[\n        " : ",\n        ";
+                text += detail::inline_json(detail::attempt_json(
+                    client.attempts[a], attempt_response(client, a), options.header_style));
+                flush_if_full(out, text);
+            }
+            if (!client.attempts.empty()) {
+                text += "\n      ]";
+            }
         }
         text += closing;
     }
@@ -297,14 +349,14 @@ void write_report_ndjson(std::ostream& out, const SimulationResult& result,
     std::string text;
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         Json entry = {{"type", "lane"}, {"lane", lane}};
-        const Json fields = lane_json(result, lane);
+        const Json fields = lane_json(result, lane, options);
         for (const auto& [name, value] : fields.items()) {
             entry[name] = value;
         }
         text += detail::inline_json(entry);
         text += '\n';
     }
-    const DecisionWriter decisions(*result.trace);
+    const DecisionWriter decisions(*result.trace, options);
     for (std::size_t lane = 0; lane < result.runs.size() && !options.summary; ++lane) {
         const AlgorithmRun& run = result.runs[lane];
         if (!run.has_decisions()) {
@@ -314,8 +366,23 @@ void write_report_ndjson(std::ostream& out, const SimulationResult& result,
             "{\"type\": \"decision\", \"lane\": " + std::to_string(lane) + ", ";
         for (std::size_t i = 0; i < result.trace->requests.size(); ++i) {
             text += prefix;
-            decisions.members(text, run, i);
+            decisions.members(text, run, lane, i);
             text += "}\n";
+            flush_if_full(out, text);
+        }
+    }
+    for (std::size_t lane = 0; options.clients && !options.summary && lane < result.runs.size();
+         ++lane) {
+        const ClientRun& client = (*options.clients)[lane];
+        for (std::size_t a = 0; a < client.attempts.size(); ++a) {
+            Json line = {{"type", "attempt"}, {"lane", lane}};
+            const Json fields = detail::attempt_json(
+                client.attempts[a], attempt_response(client, a), options.header_style);
+            for (const auto& [name, value] : fields.items()) {
+                line[name] = value;
+            }
+            text += detail::inline_json(line);
+            text += '\n';
             flush_if_full(out, text);
         }
     }

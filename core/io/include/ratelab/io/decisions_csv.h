@@ -2,6 +2,9 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
+
+#include "ratelab/responses.h"
 
 namespace ratelab {
 struct SimulationResult;
@@ -18,7 +21,13 @@ inline constexpr char kDecisionsCsvHeader[] =
 /// lanes may run one algorithm). Times are decimals (exact when they terminate, else rounded to
 /// six places); retry_after is "never" when no wait helps, and empty for accepted requests.
 /// Throws std::invalid_argument when the result kept no decisions. No Qt: usable anywhere.
-void write_decisions_csv(std::ostream& out, const SimulationResult& result);
+/// `responses` (`--headers`), when given, holds one response per request for each lane
+/// (lane_responses()): each row then ends with its status and one column per header field of
+/// `style`, named as the field (Retry-After, RateLimit-Policy, RateLimit, X-RateLimit-*), empty
+/// where the response has none.
+void write_decisions_csv(std::ostream& out, const SimulationResult& result,
+                         const std::vector<std::vector<Response>>* responses = nullptr,
+                         HeaderStyle style = HeaderStyle::ietf);
 
 /// `text` quoted for a CSV field when it needs to be.
 std::string csv_field(const std::string& text);

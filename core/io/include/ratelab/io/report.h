@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ratelab/clients.h"
 #include "ratelab/rational.h"
+#include "ratelab/responses.h"
 #include "ratelab/simulation.h"
 
 namespace ratelab::io {
@@ -16,6 +18,13 @@ using Report = nlohmann::ordered_json;
 struct ReportOptions {
     /// Totals and worst bursts only, without the per-decision lists (`--summary`).
     bool summary = false;
+    /// `--headers`: one response per request for each lane (lane_responses()), given to each
+    /// decision as "response"; and to each attempt, from `clients`. Null for none.
+    const std::vector<std::vector<Response>>* responses = nullptr;
+    HeaderStyle header_style = HeaderStyle::ietf;
+    /// `--client`: each lane's attempts (run_clients(), with responses when `responses` is
+    /// set), listed as the lane's "attempts" after its decisions, and its "intents" figures.
+    const std::vector<ClientRun>* clients = nullptr;
 };
 
 /// The simulation report documented in the README:
@@ -26,7 +35,9 @@ struct ReportOptions {
 /// before it are left out when the run kept no decisions over several keys. Each
 /// decision has "index", "tick", "cost", "key", "accepted", then "retry_after" for a rejection (a
 /// number of ticks, or "never") and "release" and "delay" for a leaky_bucket acceptance. Decisions
-/// are left out when `options.summary` is set or the run kept none.
+/// are left out when `options.summary` is set or the run kept none. With `options.responses`
+/// each decision ends with "response"; with `options.clients` each lane has "intents" after its
+/// figures and "attempts" after its decisions (see ReportOptions).
 Report make_report(const SimulationResult& result, const ReportOptions& options = {});
 
 /// Writes format_json(make_report(result, options)), byte for byte, while it is made: no JSON

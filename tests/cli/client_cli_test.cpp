@@ -1,0 +1,144 @@
+// ratelab-cli simulate --client and --headers as a user runs them: attempts and intents per
+// lane, the responses in JSON and CSV, and one-line errors with exit status 2.
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "catch.h"
+#include "cli_runner.h"
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+const std::string kSource = RATELAB_SOURCE_DIR;
+const std::string kBoundary = "\"" + kSource + "/traces/boundary-burst.json\"";
+
+Json json_of(const CliRun& run) {
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    return Json::parse(run.out);
+}
+
+bool one_line(const std::string& text) {
+    return !text.empty() && text.back() == '\n' && std::count(text.begin(), text.end(), '\n') == 1;
+}
+
+}  // namespace
+
+TEST_CASE("cli: --client give_up lists one attempt per decision, as decided") {
+    const Json report = json_of(run_cli("simulate " + kBoundary + " --client give_up"));
+    for (const Json& lane : report["algorithms"]) {
+        INFO(lane["label"]);
+        const Json& decisions = lane["decisions"];
+        const Json& attempts = lane["attempts"];
+        REQUIRE(attempts.size() == decisions.size());
+        for (std::size_t i = 0; i < attempts.size(); ++i) {
+            CHECK(attempts[i]["intent"] == i);
+            CHECK(attempts[i]["attempt"] == 1);
+            CHECK(attempts[i]["tick"] == decisions[i]["tick"]);
+            CHECK(attempts[i]["accepted"] == decisions[i]["accepted"]);
+            CHECK(attempts[i].contains("retry_after") == decisions[i].contains("retry_after"));
+        }
+        CHECK(lane["intents"]["served"] == lane["accepted"]);
+        CHECK(lane["intents"]["abandoned"] == lane["rejected"]);
+    }
+}
+
+TEST_CASE("cli: --client retry_after serves every intent of the boundary burst") {
+    // The sliding log refuses the intents at ticks 10 to 13, telling each to come back at 16,
+    // when the request at 6 leaves: a small thundering herd. The first of them passes at 16,
+    // the others are told 1 tick and pass one a tick, at 17, 18 and 19.
+    const Json report = json_of(
+        run_cli("simulate " + kBoundary + " --client retry_after --algorithms sliding_log"));
+    const Json& lane = report["algorithms"][0];
+    CHECK(lane["intents"]["served"] == 8);
+    CHECK(lane["intents"]["abandoned"] == 0);
+    const Json& attempts = lane["attempts"];
+    REQUIRE(attempts.size() == 18);
+    for (std::size_t a = 4; a < 8; ++a)
+        CHECK(attempts[a]["tick"].get<int>() + attempts[a]["retry_after"].get<int>() == 16);
+    CHECK(attempts[8]["tick"] == 16);
+    CHECK(attempts[8]["accepted"] == true);
+    CHECK(attempts[17]["tick"] == 19);
+    CHECK(attempts[17]["intent"] == 7);
+    CHECK(attempts[17]["attempt"] == 5);
+    // Times to success 0, 0, 0, 0, 6, 6, 6, 6: p50 is the fourth, 0; p95 and max are 6.
+    CHECK(lane["intents"]["time_to_success"].dump() == R"({"p50":0,"p95":6,"max":6})");
+    CHECK(lane["intents"]["attempts"] == 2.25);  // (4 + 2 + 3 + 4 + 5) / 8
+}
+
+TEST_CASE("cli: --headers gives each decision its response") {
+    // The fixed window, L = 4 per 10 one-second ticks: after the request at tick 6, 3 remain
+    // and the window resets in 4 ticks; the fixed window accepts all eight of the burst.
+    const Json report = json_of(
+        run_cli("simulate " + kBoundary + " --headers --algorithms fixed_window,sliding_log"));
+    const Json& first = report["algorithms"][0]["decisions"][0]["response"];
+    CHECK(first["status"] == 200);
+    CHECK(first["headers"]["RateLimit-Policy"] == "\"default\";q=4;w=10");
+    CHECK(first["headers"]["RateLimit"] == "\"default\";r=3;t=4");
+    CHECK_FALSE(first["headers"].contains("Retry-After"));
+    // The sliding log refuses the request at tick 10 (index 4) until the one at 6 leaves at 16.
+    const Json& refused = report["algorithms"][1]["decisions"][4];
+    CHECK(refused["accepted"] == false);
+    CHECK(refused["response"]["status"] == 429);
+    CHECK(refused["response"]["headers"]["Retry-After"] == "6");
+    const Json x =
+        json_of(run_cli("simulate " + kBoundary +
+                        " --headers --header-style x-ratelimit --algorithms fixed_window"));
+    const Json& headers = x["algorithms"][0]["decisions"][0]["response"]["headers"];
+    CHECK(headers["X-RateLimit-Limit"] == "4");
+    CHECK(headers["X-RateLimit-Remaining"] == "3");
+    CHECK(headers["X-RateLimit-Reset"] == "4");
+    CHECK_FALSE(headers.contains("RateLimit"));
+}
+
+TEST_CASE("cli: --headers adds the response to the decisions CSV") {
+    const CliRun run =
+        run_cli("simulate " + kBoundary + " --headers --format csv --algorithms sliding_log");
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.out.rfind("request,tick,key,cost,algorithm,lane,accepted,release,delay,retry_after,"
+                        "status,Retry-After,RateLimit-Policy,RateLimit\n",
+                        0) == 0);
+    CHECK(run.out.find("\n4,10,,1,sliding_log,Sliding log,false,,,6,429,6,"
+                       "\"\"\"default\"\";q=4;w=10\",\"\"\"default\"\";r=0;t=9\"\n") !=
+          std::string::npos);
+}
+
+TEST_CASE("cli: --client in NDJSON gives one line per attempt") {
+    const CliRun run =
+        run_cli("simulate " + kBoundary +
+                " --format ndjson --client immediate:max_attempts=2 --algorithms gcra");
+    REQUIRE(run.status == 0);
+    std::size_t attempts = 0;
+    std::size_t from = 0;
+    while ((from = run.out.find("{\"type\": \"attempt\", \"lane\": 0, \"intent\": ", from)) !=
+           std::string::npos) {
+        ++attempts;
+        ++from;
+    }
+    // Eight intents; GCRA refuses two at 6..13 at L = 4, and each is tried once more.
+    CHECK(attempts >= 8);
+    CHECK(run.out.find("\"intents\": {\"served\": ") != std::string::npos);
+}
+
+TEST_CASE("cli: bad --client and --headers options are one-line errors with status 2") {
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"--client backoff:jitter=some",
+         "--client: backoff: jitter must be none, full or equal, not \"some\""},
+        {"--client sometimes", "--client: the policy must be give_up"},
+        {"--client fixed:wait=3", "--client: fixed takes no \"wait\" (it takes delay"},
+        {"--header-style both", "give --headers too"},
+        {"--headers --header-style json", "--header-style must be ietf, x-ratelimit or both"},
+        {"--client immediate --format csv", "takes no --client"},
+    };
+    for (const auto& [options, message] : cases) {
+        INFO(options);
+        const CliRun run = run_cli("simulate " + kBoundary + " " + options);
+        CHECK(run.status == 2);
+        CHECK(run.out.empty());
+        CHECK(one_line(run.err));
+        CHECK(run.err.find(message) != std::string::npos);
+    }
+}
