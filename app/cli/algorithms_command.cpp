@@ -97,15 +97,30 @@ int run_algorithms(const Arguments& args, CommandIo& io) {
         for (const AlgorithmInfo* info : registry.presets()) {
             presets.push_back(algorithm_json(*info));
         }
-        write_output(
-            args,
-            Json{{"algorithms", std::move(list)}, {"presets", std::move(presets)}}.dump(2) + "\n",
-            io);
+        Json opt_in = Json::array();
+        for (const AlgorithmInfo* info : registry.opt_in()) {
+            opt_in.push_back(algorithm_json(*info));
+        }
+        write_output(args,
+                     Json{{"algorithms", std::move(list)},
+                          {"presets", std::move(presets)},
+                          {"opt_in", std::move(opt_in)}}
+                             .dump(2) +
+                         "\n",
+                     io);
         return kExitOk;
     }
     std::string text;
     for (const AlgorithmInfo* info : registry.all()) {
         text += algorithm_text(*info);
+    }
+    if (const auto extras = registry.opt_in(); !extras.empty()) {
+        text +=
+            "Lanes one adds: RateLab's own, limiting something other than rate. Never a "
+            "default lane.\n\n";
+        for (const AlgorithmInfo* info : extras) {
+            text += algorithm_text(*info);
+        }
     }
     if (const auto presets = registry.presets(); !presets.empty()) {
         text +=

@@ -52,7 +52,7 @@ std::vector<const AlgorithmInfo*> Registry::all() const {
     std::vector<const AlgorithmInfo*> result;
     result.reserve(infos_.size());
     for (const AlgorithmInfo& info : infos_) {
-        if (!info.is_preset())
+        if (!info.is_preset() && !info.opt_in)
             result.push_back(&info);
     }
     return result;
@@ -69,6 +69,15 @@ std::vector<const AlgorithmInfo*> Registry::presets() const {
     std::vector<const AlgorithmInfo*> result;
     for (const AlgorithmInfo& info : infos_) {
         if (info.is_preset())
+            result.push_back(&info);
+    }
+    return result;
+}
+
+std::vector<const AlgorithmInfo*> Registry::opt_in() const {
+    std::vector<const AlgorithmInfo*> result;
+    for (const AlgorithmInfo& info : infos_) {
+        if (info.opt_in && !info.is_preset())
             result.push_back(&info);
     }
     return result;

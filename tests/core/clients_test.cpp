@@ -25,6 +25,8 @@ std::vector<Lane> every_lane() {
     std::vector<Lane> lanes;
     for (const AlgorithmInfo* info : Registry::instance().all())
         lanes.push_back(Lane{info->id, {}, {}, false});
+    for (const AlgorithmInfo* info : Registry::instance().opt_in())
+        lanes.push_back(Lane{info->id, {}, {}, false});
     for (const AlgorithmInfo* info : Registry::instance().presets())
         lanes.push_back(Lane{info->id, {}, {}, false});
     return lanes;

@@ -59,6 +59,8 @@ Case random_case(std::uint64_t seed) {
     std::vector<const AlgorithmInfo*> algorithms = Registry::instance().all();
     for (const AlgorithmInfo* preset : Registry::instance().presets())
         algorithms.push_back(preset);
+    for (const AlgorithmInfo* extra : Registry::instance().opt_in())
+        algorithms.push_back(extra);
     set_tick_ms(out.params, std::vector<std::int64_t>{1, 10, 100, 1000}[pick(0, 3)]);
     for (const AlgorithmInfo* info : algorithms) {
         out.params.lanes.push_back(Lane{info->id, {}, {}, false});

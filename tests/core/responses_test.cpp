@@ -25,6 +25,8 @@ std::vector<Lane> every_lane() {
     std::vector<Lane> lanes;
     for (const AlgorithmInfo* info : Registry::instance().all())
         lanes.push_back(Lane{info->id, {}, {}, false});
+    for (const AlgorithmInfo* info : Registry::instance().opt_in())
+        lanes.push_back(Lane{info->id, {}, {}, false});
     for (const AlgorithmInfo* info : Registry::instance().presets())
         lanes.push_back(Lane{info->id, {}, {}, false});
     return lanes;
@@ -37,7 +39,7 @@ bool accepted_by_copy(const Limiter& limiter, Tick at, std::int64_t cost) {
 }  // namespace
 
 TEST_CASE(
-    "responses: a request of cost R passes and R + 1 does not; cost Q passes after T ticks, "
+    "responses: a request of cost R passes and R + 1 does not, and cost Q passes after T ticks, "
     "not after T - 1") {
     const std::uint64_t seed0 = base_seed();
     const std::vector<Lane> lanes = every_lane();

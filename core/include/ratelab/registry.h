@@ -53,6 +53,9 @@ struct AlgorithmInfo {
     std::string library_version;
     /// Presets are lanes one adds: they are not among the default lanes or Registry::all().
     bool is_preset() const { return !library.empty(); }
+    /// RateLab's own lanes that are never default lanes either (the concurrency limit, which
+    /// limits something other than rate): listed by Registry::opt_in(), not all().
+    bool opt_in = false;
     /// Every parameter it reads, declared once here (ratelab/parameters.h).
     std::vector<ParameterInfo> parameters;
     /// Shapers: how they release, for a key with these limits (see ShaperLaw).
@@ -87,6 +90,8 @@ public:
     std::vector<std::string> ids() const;
     /// The library presets in display order (AlgorithmInfo::is_preset()).
     std::vector<const AlgorithmInfo*> presets() const;
+    /// RateLab's own lanes one adds, never default lanes (AlgorithmInfo::opt_in).
+    std::vector<const AlgorithmInfo*> opt_in() const;
 
 private:
     Registry();

@@ -282,6 +282,9 @@ Json overrides_to_json(const AlgorithmParams& overrides) {
     // In display order, as the registry lists the algorithms, whatever the map's order; the
     // presets after RateLab's own.
     std::vector<const AlgorithmInfo*> listed = Registry::instance().all();
+    for (const AlgorithmInfo* extra : Registry::instance().opt_in()) {
+        listed.push_back(extra);
+    }
     for (const AlgorithmInfo* preset : Registry::instance().presets()) {
         listed.push_back(preset);
     }
