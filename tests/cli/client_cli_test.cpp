@@ -1,6 +1,7 @@
 // ratelab-cli simulate --client and --headers as a user runs them: attempts and intents per
 // lane, the responses in JSON and CSV, and one-line errors with exit status 2.
 #include <algorithm>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -141,4 +142,84 @@ TEST_CASE("cli: bad --client and --headers options are one-line errors with stat
         CHECK(one_line(run.err));
         CHECK(run.err.find(message) != std::string::npos);
     }
+}
+
+namespace {
+
+/// Each lane's intents and attempts for one bundled scenario run with `client`.
+Json scenario(const std::string& trace, const std::string& client) {
+    return json_of(
+        run_cli("simulate \"" + kSource + "/traces/" + trace + ".json\" --client " + client));
+}
+
+std::size_t rejections(const Json& lane) {
+    std::size_t count = 0;
+    for (const Json& attempt : lane["attempts"])
+        count += attempt["accepted"] == false ? 1 : 0;
+    return count;
+}
+
+/// The most retries (attempts after the first) that land on one tick.
+std::size_t largest_wave(const Json& lane) {
+    std::map<std::int64_t, std::size_t> per_tick;
+    std::size_t most = 0;
+    for (const Json& attempt : lane["attempts"]) {
+        if (attempt["attempt"] != 1)
+            most = std::max(most, ++per_tick[attempt["tick"].get<std::int64_t>()]);
+    }
+    return most;
+}
+
+}  // namespace
+
+TEST_CASE("cli: the retry storm: immediate retries refuse most and serve least") {
+    const Json immediate = scenario("retry-storm", "immediate");
+    const Json backoff = scenario("retry-storm", "backoff:base=2,jitter=full,seed=1");
+    const Json told = scenario("retry-storm", "retry_after");
+    for (std::size_t lane = 0; lane < 6; ++lane) {
+        INFO(immediate["algorithms"][lane]["label"]);
+        const Json& storm = immediate["algorithms"][lane];
+        for (const Json* other : {&backoff, &told}) {
+            const Json& calm = (*other)["algorithms"][lane];
+            CHECK(calm["intents"]["served"] >= storm["intents"]["served"]);
+            CHECK(calm["intents"]["rejections_per_success"] <
+                  storm["intents"]["rejections_per_success"]);
+        }
+    }
+}
+
+TEST_CASE("cli: the thundering herd: jitter on Retry-After spreads each wave") {
+    const Json herd = scenario("thundering-herd", "retry_after");
+    const Json spread = scenario("thundering-herd", "retry_after:spread=10,seed=1");
+    for (std::size_t lane = 0; lane < 6; ++lane) {
+        const Json& together = herd["algorithms"][lane];
+        const Json& apart = spread["algorithms"][lane];
+        INFO(together["label"]);
+        // Twenty refused at tick 20 are told one Retry-After and come back on one tick.
+        CHECK(largest_wave(together) >= 19);
+        CHECK(largest_wave(apart) * 3 < largest_wave(together));
+        CHECK(apart["intents"]["served"] == 30);
+        CHECK(rejections(apart) <= rejections(together));
+    }
+}
+
+TEST_CASE("cli: the paced client is never refused and serves the whole batch") {
+    const Json paced = scenario("paced-client", "paced");
+    const Json immediate = scenario("paced-client", "immediate");
+    for (std::size_t lane = 0; lane < 6; ++lane) {
+        INFO(paced["algorithms"][lane]["label"]);
+        CHECK(rejections(paced["algorithms"][lane]) == 0);
+        CHECK(paced["algorithms"][lane]["intents"]["served"] == 40);
+        CHECK(immediate["algorithms"][lane]["intents"]["served"] < 10);
+    }
+}
+
+TEST_CASE("cli: long requests: a rate limit lets through what a concurrency limit refuses") {
+    const Json report =
+        json_of(run_cli("simulate \"" + kSource + "/traces/long-requests.json\" --summary"));
+    REQUIRE(report["algorithms"].size() == 3);
+    CHECK(report["algorithms"][0]["accepted"] == 600);
+    CHECK(report["algorithms"][1]["accepted"] == 600);
+    CHECK(report["algorithms"][2]["id"] == "concurrency");
+    CHECK(report["algorithms"][2]["accepted"] == 200);
 }
