@@ -115,6 +115,7 @@ ClientRun run_clients(const Trace& trace, const Params& params, const Lane& lane
         waiting.push_back(i);
     }
     std::vector<Tick> first_tick(count, 0);
+    std::vector<std::optional<Quota>> quotas(with_responses ? keys : 0);
     // A paced key is done with its head intent: the next one goes when it may.
     auto next_paced = [&](KeyId key, Tick now) {
         std::deque<std::size_t>& waiting = paced_waiting[key];
@@ -137,30 +138,23 @@ ClientRun run_clients(const Trace& trace, const Params& params, const Lane& lane
         const Decision decision = limiter->decide(local, pending.tick, request.cost);
         run.attempts.push_back({pending.intent, pending.attempt, pending.tick, decision});
         if (with_responses) {
+            std::optional<Quota>& quota = quotas[request.key];
             const Limits& limits = lane_params.for_key(trace.keys[request.key]);
-            run.responses.push_back(respond(*limiter, local, pending.tick, decision,
-                                            quota_of(*info, limits), limits.tick_ms));
+            if (!quota)
+                quota = quota_of(*info, limits);
+            run.responses.push_back(
+                respond(*limiter, local, pending.tick, decision, *quota, limits.tick_ms));
         }
-        if (paced) {
-            const std::deque<std::size_t>& waiting = paced_waiting[request.key];
-            // What the client was told sets when it sends next: its next intent if this one is
-            // done, else this one again.
-            const std::size_t next =
-                decision.accepted && waiting.size() > 1 ? waiting[1] : pending.intent;
-            paced_ready[request.key] =
-                paced_next(pending.tick, run.responses.back(), trace.requests[next].cost);
-        }
-        if (decision.accepted) {
-            run.served_by[pending.intent] = run.attempts.size() - 1;
-            if (paced)
-                next_paced(request.key, pending.tick);
-            continue;
-        }
+        // A paced client's next request goes when what it was just told allows: this intent
+        // again if it retries, else the next one it holds, whose cost may differ.
+        auto told_ready = [&](std::size_t intent) {
+            return paced_next(pending.tick, run.responses.back(), trace.requests[intent].cost);
+        };
         std::optional<Tick> retry;
-        if (pending.attempt < policy.max_attempts) {
+        if (!decision.accepted && pending.attempt < policy.max_attempts) {
             if (paced) {
                 if (!decision.retry_never)
-                    retry = std::max(paced_ready[request.key], pending.tick + 1);
+                    retry = std::max(told_ready(pending.intent), pending.tick + 1);
             } else if (const auto wait =
                            retry_wait(policy, pending.intent, pending.attempt, decision)) {
                 retry = pending.tick + *wait;
@@ -168,9 +162,14 @@ ClientRun run_clients(const Trace& trace, const Params& params, const Lane& lane
         }
         if (retry && policy.deadline && *retry - first_tick[pending.intent] > *policy.deadline)
             retry.reset();
+        if (decision.accepted)
+            run.served_by[pending.intent] = run.attempts.size() - 1;
         if (retry) {
             queue.push({*retry, pending.intent, pending.attempt + 1});
         } else if (paced) {
+            const std::deque<std::size_t>& waiting = paced_waiting[request.key];
+            if (waiting.size() > 1)
+                paced_ready[request.key] = told_ready(waiting[1]);
             next_paced(request.key, pending.tick);
         }
     }
