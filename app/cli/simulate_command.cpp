@@ -73,6 +73,9 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     const std::optional<ClientPolicies> clients = client_option(args);
     const bool headers = args.has("headers");
     options.header_style = header_style_option(args);
+    if (headers && options.summary) {
+        throw UsageError("--headers gives each decision its response, so it takes no --summary");
+    }
     if (format == "csv" && clients) {
         throw UsageError(
             "--format csv lists one row per request and lane, so it takes no "
@@ -82,14 +85,14 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     std::vector<std::vector<Response>> responses;
     std::vector<ClientRun> client_runs;
     for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
-        if (headers && !options.summary)
+        if (headers)
             responses.push_back(lane_responses(*result, lane));
         if (clients) {
             client_runs.push_back(run_clients(*trace, doc.params, result->lanes[lane], *clients,
-                                              ClientOptions{headers && !options.summary}));
+                                              ClientOptions{headers}));
         }
     }
-    if (headers && !options.summary)
+    if (headers)
         options.responses = &responses;
     if (clients)
         options.clients = &client_runs;

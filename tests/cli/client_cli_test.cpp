@@ -133,6 +133,9 @@ TEST_CASE("cli: bad --client and --headers options are one-line errors with stat
         {"--header-style both", "give --headers too"},
         {"--headers --header-style json", "--header-style must be ietf, x-ratelimit or both"},
         {"--client immediate --format csv", "takes no --client"},
+        {"--headers --summary",
+         "--headers gives each decision its response, so it takes no "
+         "--summary"},
     };
     for (const auto& [options, message] : cases) {
         INFO(options);

@@ -1,5 +1,6 @@
 #include "client_report.h"
 
+#include "inline_json.h"
 #include "ratelab/io/report.h"
 
 namespace ratelab::io::detail {
@@ -27,6 +28,29 @@ Json attempt_json(const Attempt& attempt, const Response* response, HeaderStyle 
     if (response)
         out["response"] = response_json(*response, style);
     return out;
+}
+
+void append_attempt_members(std::string& out, const Attempt& attempt, const Response* response,
+                            HeaderStyle style) {
+    out += "\"intent\": ";
+    out += std::to_string(attempt.intent);
+    out += ", \"attempt\": ";
+    out += std::to_string(attempt.attempt);
+    out += ", \"tick\": ";
+    out += std::to_string(attempt.tick);
+    out += attempt.decision.accepted ? ", \"accepted\": true" : ", \"accepted\": false";
+    if (attempt.decision.retry_never) {
+        out += ", \"retry_after\": \"never\"";
+    } else if (attempt.decision.retry_after) {
+        out += ", \"retry_after\": ";
+        const Rational& ticks = *attempt.decision.retry_after;
+        // The same digits as time_to_json() gives the report's DOM.
+        out += ticks.is_integer() ? std::to_string(ticks.num()) : time_to_json(ticks).dump();
+    }
+    if (response) {
+        out += ", \"response\": ";
+        out += inline_json(response_json(*response, style));
+    }
 }
 
 Json intents_json(const IntentFigures& figures) {

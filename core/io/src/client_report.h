@@ -2,6 +2,8 @@
 // The report's parts for clients and responses (--client, --headers): kept apart from
 // report.cpp, which splices them into each lane.
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "ratelab/clients.h"
@@ -15,6 +17,10 @@ nlohmann::ordered_json response_json(const Response& response, HeaderStyle style
 /// given.
 nlohmann::ordered_json attempt_json(const Attempt& attempt, const Response* response,
                                     HeaderStyle style);
+/// The members of attempt_json(), from "intent" on, without braces, appended as
+/// inline_json() writes them but without building a JSON value (millions of attempts).
+void append_attempt_members(std::string& out, const Attempt& attempt, const Response* response,
+                            HeaderStyle style);
 /// {"served", "abandoned", "attempts" (per served intent), "time_to_success": {"p50", "p95",
 /// "max"}, "rejections_per_success"}
 nlohmann::ordered_json intents_json(const IntentFigures& figures);

@@ -329,9 +329,10 @@ void write_report(std::ostream& out, const SimulationResult& result, const Repor
                 text += "[]";
             }
             for (std::size_t a = 0; a < client.attempts.size(); ++a) {
-                text += a == 0 ? "[\n        " : ",\n        ";
-                text += detail::inline_json(detail::attempt_json(
-                    client.attempts[a], attempt_response(client, a), options.header_style));
+                text += a == 0 ? "[\n        {" : ",\n        {";
+                detail::append_attempt_members(text, client.attempts[a],
+                                               attempt_response(client, a), options.header_style);
+                text += '}';
                 flush_if_full(out, text);
             }
             if (!client.attempts.empty()) {
@@ -375,13 +376,10 @@ void write_report_ndjson(std::ostream& out, const SimulationResult& result,
          ++lane) {
         const ClientRun& client = (*options.clients)[lane];
         for (std::size_t a = 0; a < client.attempts.size(); ++a) {
-            Json line = {{"type", "attempt"}, {"lane", lane}};
-            const Json fields = detail::attempt_json(
-                client.attempts[a], attempt_response(client, a), options.header_style);
-            for (const auto& [name, value] : fields.items()) {
-                line[name] = value;
-            }
-            text += detail::inline_json(line);
+            text += "{\"type\": \"attempt\", \"lane\": " + std::to_string(lane) + ", ";
+            detail::append_attempt_members(text, client.attempts[a], attempt_response(client, a),
+                                           options.header_style);
+            text += '}';
             text += '\n';
             flush_if_full(out, text);
         }
