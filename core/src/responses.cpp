@@ -103,9 +103,9 @@ std::optional<Tick> ticks_until_accepted(const Limiter& limiter, KeyId key, Tick
     Tick high = first.retry_after ? std::max<Tick>(1, first.retry_after->ceil()) : 1;
     while (!accepts(limiter, key, now + high, cost)) {
         low = high;
-        if (high > bounds::kMaxTick - now)
+        if (high >= bounds::kMaxTick - now)
             return std::nullopt;
-        high = std::min(high * 2, bounds::kMaxTick);
+        high = std::min(high * 2, bounds::kMaxTick - now);
     }
     while (high - low > 1) {
         const Tick middle = low + (high - low) / 2;

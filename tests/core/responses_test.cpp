@@ -6,6 +6,7 @@
 #include <random>
 
 #include "catch.h"
+#include "ratelab/limits.h"
 #include "ratelab/registry.h"
 #include "ratelab/responses.h"
 #include "test_support.h"
@@ -184,4 +185,18 @@ TEST_CASE("responses: the quota is the lane's capacity, queue size or burst, els
     CHECK(ticks_to_seconds(Rational(3, 2), 500) == 1);
     CHECK(ticks_to_seconds(Rational(7, 4), 1000) == 2);
     CHECK(ticks_to_seconds(Rational(0), 1000) == 0);
+}
+
+TEST_CASE("responses: a reset at the far end of time is still found") {
+    // A concurrency lane whose one request holds its unit for the longest duration there is:
+    // the search over ticks must reach it, not stop short nor run past the bounds of time.
+    const auto trace = test::ticks({0});
+    Params params = test::limits(1, 10);
+    params.lanes = {Lane{"concurrency", {{"duration", Rational(bounds::kMaxWindow)}}, {}, false}};
+    const auto result = simulate(trace, params);
+    const std::vector<Response> responses = lane_responses(*result, 0);
+    CHECK(responses[0].remaining == 0);
+    CHECK(responses[0].reset_ticks == Tick{bounds::kMaxWindow});
+    CHECK(header_fields(responses[0], HeaderStyle::ietf).back() ==
+          HeaderField{"RateLimit", "\"default\";r=0;t=" + std::to_string(bounds::kMaxWindow)});
 }
