@@ -204,4 +204,22 @@ IntentFigures intent_figures(const Trace& trace, const ClientRun& run) {
     return figures;
 }
 
+AttemptsPerTick attempts_per_tick(const ClientRun& run) {
+    AttemptsPerTick series;
+    if (run.attempts.empty())
+        return series;
+    // Attempts are in decision order, so by tick: the first and the last bound the span.
+    series.first = run.attempts.front().tick;
+    const auto span = static_cast<std::size_t>(run.attempts.back().tick - series.first + 1);
+    series.offered.assign(span, 0);
+    series.accepted.assign(span, 0);
+    series.rejected.assign(span, 0);
+    for (const Attempt& attempt : run.attempts) {
+        const auto at = static_cast<std::size_t>(attempt.tick - series.first);
+        ++series.offered[at];
+        ++(attempt.decision.accepted ? series.accepted : series.rejected)[at];
+    }
+    return series;
+}
+
 }  // namespace ratelab

@@ -214,6 +214,12 @@ TEST_CASE("clients: immediate retries on a fixed window, worked out by hand") {
     CHECK(run.intents.attempts_per_success == Rational(8, 3));
     CHECK(run.intents.rejections_per_success == Rational(5, 3));
     CHECK(run.intents.time_to_success == TimeToSuccess{Rational(0), Rational(5), Rational(5)});
+    // Per tick: three offered at 0 (two pass), then one a tick until it passes at 5.
+    const AttemptsPerTick series = attempts_per_tick(run);
+    CHECK(series.first == 0);
+    CHECK(series.offered == std::vector<std::int64_t>{3, 1, 1, 1, 1, 1});
+    CHECK(series.accepted == std::vector<std::int64_t>{2, 0, 0, 0, 0, 1});
+    CHECK(series.rejected == std::vector<std::int64_t>{1, 1, 1, 1, 1, 0});
     // With the default 5 attempts it gives up at tick 4.
     const ClientRun short_run = run_clients(*trace, params, lane, everyone("immediate"));
     CHECK(short_run.attempts.size() == 7);

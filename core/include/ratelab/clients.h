@@ -134,4 +134,17 @@ ClientRun run_clients(const Trace& trace, const Params& params, const Lane& lane
 /// The figures over the attempts of `run` (IntentFigures), for `trace`'s intents.
 IntentFigures intent_figures(const Trace& trace, const ClientRun& run);
 
+/// What a chart of a lane's clients draws, tick by tick from `first` on: attempts offered,
+/// attempts accepted (goodput) and attempts rejected, each counted in attempts.
+struct AttemptsPerTick {
+    Tick first = 0;
+    std::vector<std::int64_t> offered;
+    std::vector<std::int64_t> accepted;
+    std::vector<std::int64_t> rejected;
+    friend bool operator==(const AttemptsPerTick&, const AttemptsPerTick&) = default;
+};
+/// `run`'s attempts per tick, from its first attempt's tick to its last's; empty without
+/// attempts. One entry per tick of that span, so it suits spans a chart can show tick by tick.
+AttemptsPerTick attempts_per_tick(const ClientRun& run);
+
 }  // namespace ratelab
