@@ -8,14 +8,9 @@
 #include "test_support.h"
 
 using namespace ratelab;
+using ratelab::test::base_seed;
 
 namespace {
-
-std::uint64_t base_seed() {
-    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
-        return std::strtoull(fixed, nullptr, 10);
-    return std::random_device{}();
-}
 
 Lane concurrency(std::int64_t max_in_flight, Tick duration) {
     return Lane{"concurrency",

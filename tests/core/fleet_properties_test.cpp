@@ -9,16 +9,12 @@
 #include "ratelab/fleet.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
+#include "test_support.h"
 
 using namespace ratelab;
+using ratelab::test::base_seed;
 
 namespace {
-
-std::uint64_t base_seed() {
-    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
-        return std::strtoull(fixed, nullptr, 10);
-    return std::random_device{}();
-}
 
 struct Case {
     std::shared_ptr<const Trace> trace;

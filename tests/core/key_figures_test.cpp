@@ -11,6 +11,7 @@
 #include "test_support.h"
 
 using namespace ratelab;
+using ratelab::test::base_seed;
 using namespace ratelab::test;
 
 namespace {
@@ -152,12 +153,6 @@ TEST_CASE("a trace of one key has its figures without decisions") {
 }
 
 namespace {
-
-std::uint64_t base_seed() {
-    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
-        return std::strtoull(fixed, nullptr, 10);
-    return std::random_device{}();
-}
 
 /// `result` restricted to the first `count` requests of key `name`, simulated alone under the
 /// key's own tier (so that the worst burst is counted over its W).

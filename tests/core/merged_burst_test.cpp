@@ -16,14 +16,9 @@
 using namespace ratelab;
 using ratelab::detail::ManyShaperBurst;
 using ratelab::detail::UnitSegment;
+using ratelab::test::base_seed;
 
 namespace {
-
-std::uint64_t base_seed() {
-    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
-        return std::strtoull(fixed, nullptr, 10);
-    return std::random_device{}();
-}
 
 constexpr std::int64_t kCommonScale = 6;  // every scale below divides it
 

@@ -9,6 +9,7 @@
 #include "test_support.h"
 
 using namespace ratelab;
+using ratelab::test::base_seed;
 using namespace ratelab::test;
 
 namespace {
@@ -18,12 +19,6 @@ struct Scenario {
     std::shared_ptr<const Trace> trace;
     Params params;
 };
-
-std::uint64_t base_seed() {
-    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
-        return std::strtoull(fixed, nullptr, 10);
-    return std::random_device{}();
-}
 
 /// A random single-key (or, with `keys` > 1, multi-key) trace with bursts, gaps and mixed costs.
 Scenario random_scenario(std::uint64_t seed, int keys = 1) {

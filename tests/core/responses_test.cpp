@@ -12,14 +12,9 @@
 #include "test_support.h"
 
 using namespace ratelab;
+using ratelab::test::base_seed;
 
 namespace {
-
-std::uint64_t base_seed() {
-    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
-        return std::strtoull(fixed, nullptr, 10);
-    return std::random_device{}();
-}
 
 /// Every algorithm and preset, each as a lane at its defaults.
 std::vector<Lane> every_lane() {

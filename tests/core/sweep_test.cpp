@@ -9,15 +9,10 @@
 #include "test_support.h"
 
 using namespace ratelab;
+using ratelab::test::base_seed;
 using namespace ratelab::test;
 
 namespace {
-
-std::uint64_t base_seed() {
-    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
-        return std::strtoull(fixed, nullptr, 10);
-    return std::random_device{}();
-}
 
 /// Bursts, gaps, mixed costs, and with `keys` > 1 several keys, one of them with its own tier.
 std::shared_ptr<const Trace> random_trace(std::mt19937_64& rng, int keys) {

@@ -1,8 +1,11 @@
 #pragma once
 // Small helpers shared by the core tests: building traces and running one algorithm.
 
+#include <cstdint>
+#include <cstdlib>
 #include <initializer_list>
 #include <memory>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +13,14 @@
 #include "ratelab/simulation.h"
 
 namespace ratelab::test {
+
+/// The first seed of a property test: $RATELAB_PROPERTY_SEED when set (to replay a failure,
+/// whose message prints its seed), else a fresh one.
+inline std::uint64_t base_seed() {
+    if (const char* fixed = std::getenv("RATELAB_PROPERTY_SEED"))
+        return std::strtoull(fixed, nullptr, 10);
+    return std::random_device{}();
+}
 
 /// The position of the first lane of `result` that runs algorithm `id` (the default lanes run
 /// each algorithm once).
