@@ -115,6 +115,28 @@ private Q_SLOTS:
         QVERIFY(!panel.axes().problem.isEmpty());
     }
 
+    void closingWhileSweepsRunStopsThemAll() {
+        // Long enough that neither sweep has finished when the panel goes.
+        TraceBuilder builder;
+        for (Tick t = 0; t < 400'000; ++t)
+            builder.add(t, 1);
+        SessionDocument document;
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        Session session;
+        QVERIFY(session.reset(std::move(document), QString()).isEmpty());
+        auto* panel = new SweepPanel(&session);
+        panel->show();
+        panel->firstValues()->setText(QStringLiteral("1..200"));
+        panel->runNow();
+        QVERIFY(panel->isRunning());
+        panel->firstValues()->setText(QStringLiteral("1..199"));
+        panel->runNow();  // supersedes the first, which is told to stop
+        QVERIFY(panel->isRunning());
+        delete panel;  // waits for both threads; neither may call back into it
+        QTest::qWait(100);
+        QCOMPARE(session.trace().requests.size(), std::size_t{400'000});
+    }
+
     void anEditStartsANewSweep() {
         Session session;
         SweepPanel panel(&session);

@@ -180,9 +180,14 @@ SweepPanel::SweepPanel(Session* session, QWidget* parent)
 }
 
 SweepPanel::~SweepPanel() {
-    if (running_) {
-        running_->control.stop = true;
-        running_->thread.join();
+    // Every thread still running refers to the panel: each is stopped and waited for.
+    if (running_)
+        retired_.push_back(running_);
+    for (const std::shared_ptr<Job>& job : retired_)
+        job->control.stop = true;
+    for (const std::shared_ptr<Job>& job : retired_) {
+        if (job->thread.joinable())
+            job->thread.join();
     }
 }
 
@@ -372,8 +377,10 @@ void SweepPanel::runNow() {
         showResult();  // the setting moved, the sweep did not: only the mark follows it
         return;
     }
-    if (running_)
+    if (running_) {
         running_->control.stop = true;
+        retired_.push_back(running_);
+    }
     status_->setText(
         tr("Sweeping %n point(s)…", nullptr, static_cast<int>(sweep_point_count(job->axes))));
     running_ = job;
@@ -386,6 +393,7 @@ void SweepPanel::runNow() {
 
 void SweepPanel::finished(std::shared_ptr<Job> job) {
     job->thread.join();
+    std::erase(retired_, job);
     if (job != running_)
         return;  // superseded; its successor is running
     running_.reset();

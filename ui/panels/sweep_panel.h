@@ -95,6 +95,8 @@ private:
     SweepView* view_;
     QTimer* debounce_;
     std::shared_ptr<Job> running_;
+    /// Superseded sweeps told to stop, until their threads end and are joined.
+    std::vector<std::shared_ptr<Job>> retired_;
     /// The last sweep that finished: what it was given.
     std::shared_ptr<Job> last_inputs_;
     std::optional<SweepResult> result_;
