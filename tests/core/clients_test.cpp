@@ -13,19 +13,9 @@
 
 using namespace ratelab;
 using ratelab::test::base_seed;
+using ratelab::test::every_lane;
 
 namespace {
-
-std::vector<Lane> every_lane() {
-    std::vector<Lane> lanes;
-    for (const AlgorithmInfo* info : Registry::instance().all())
-        lanes.push_back(Lane{info->id, {}, {}, false});
-    for (const AlgorithmInfo* info : Registry::instance().opt_in())
-        lanes.push_back(Lane{info->id, {}, {}, false});
-    for (const AlgorithmInfo* info : Registry::instance().presets())
-        lanes.push_back(Lane{info->id, {}, {}, false});
-    return lanes;
-}
 
 ClientPolicy policy(std::string_view text) {
     auto parsed = parse_client_policy(text);

@@ -13,20 +13,9 @@
 
 using namespace ratelab;
 using ratelab::test::base_seed;
+using ratelab::test::every_lane;
 
 namespace {
-
-/// Every algorithm and preset, each as a lane at its defaults.
-std::vector<Lane> every_lane() {
-    std::vector<Lane> lanes;
-    for (const AlgorithmInfo* info : Registry::instance().all())
-        lanes.push_back(Lane{info->id, {}, {}, false});
-    for (const AlgorithmInfo* info : Registry::instance().opt_in())
-        lanes.push_back(Lane{info->id, {}, {}, false});
-    for (const AlgorithmInfo* info : Registry::instance().presets())
-        lanes.push_back(Lane{info->id, {}, {}, false});
-    return lanes;
-}
 
 bool accepted_by_copy(const Limiter& limiter, Tick at, std::int64_t cost) {
     return limiter.clone()->decide(0, at, cost).accepted;

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
 namespace ratelab::test {
@@ -30,6 +31,17 @@ inline std::size_t lane_of(const SimulationResult& result, std::string_view id) 
             return lane;
     }
     return result.runs.size();
+}
+
+/// Every algorithm, opt-in lane and preset, each as a lane at its defaults.
+inline std::vector<Lane> every_lane() {
+    std::vector<Lane> lanes;
+    for (const auto& list : {Registry::instance().all(), Registry::instance().opt_in(),
+                             Registry::instance().presets()}) {
+        for (const AlgorithmInfo* info : list)
+            lanes.push_back(Lane{info->id, {}, {}, false});
+    }
+    return lanes;
 }
 
 struct Req {
