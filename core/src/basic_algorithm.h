@@ -120,18 +120,20 @@ private:
     static std::vector<State> starting_states(const Trace& trace,
                                               const std::vector<Config>& configs,
                                               const Checkpoints* saved, std::size_t from);
-    /// An empty run with room for `end` decisions when they are kept, holding those before
-    /// `begin` copied from `previous` when resuming.
-    static AlgorithmRun starting_output(const RunOptions& options, std::size_t end,
-                                        const AlgorithmRun* previous, std::size_t begin);
+    /// An empty run; when decisions are kept and resuming, `decisions` holds those of
+    /// `previous` before `begin` (its chunks shared).
+    static AlgorithmRun starting_output(const RunOptions& options, const AlgorithmRun* previous,
+                                        std::size_t begin, DecisionColumns::Builder& decisions);
     /// The checkpoints the run will save: those of `saved` before `from`, when resuming.
     static std::shared_ptr<Checkpoints> starting_checkpoints(const Checkpoints* saved,
                                                              std::size_t from, bool keep,
                                                              bool single_key);
-    /// Decides [first, last) with the run loop made for the run's flags.
-    static void decide_range(const Stretch& stretch, bool keep, bool scattered, bool one_key,
+    /// Decides [first, last) with the run loop made for the run's flags, writing the decisions
+    /// to `decisions` when given.
+    static void decide_range(const Stretch& stretch, bool scattered, bool one_key,
                              std::size_t first, std::size_t last, std::vector<State>& states,
-                             Progress& progress, Totals& totals, AlgorithmRun& out);
+                             Progress& progress, Totals& totals,
+                             DecisionColumns::Builder* decisions);
     /// Adds a stretch to the control's count, and stops the run if asked to.
     static void report(const RunOptions& options, std::size_t decided) {
         if (options.control == nullptr)
@@ -157,21 +159,24 @@ private:
     /// `previous`: the later decisions, the totals, worst burst and delay, and the later
     /// checkpoints.
     static void adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
-                            const Progress& progress, AlgorithmRun& out, Checkpoints* checkpoints);
+                            const Progress& progress, AlgorithmRun& out,
+                            DecisionColumns::Builder* decisions, Checkpoints* checkpoints);
     /// The last checkpoint at or before request `index`.
     static std::size_t at_or_before(const Checkpoints& saved, std::size_t index);
     /// What deciding a stretch of requests reads.
     /// Decides requests [first, last), at most kCheckpointEvery of them: the run loop. kKeep: write
-    /// outcomes and times into `out`; kScattered: prefetch key states ahead; kOneKey: every request
-    /// has the same key and configuration, so its state can live in registers for the whole
-    /// stretch. Each combination is a function of its own with everything it calls inlined: inside
-    /// decide_from, which is large, the compiler would leave the policy's decide() a call.
+    /// the outcomes to outcomes[i - first] and the durations to `decisions`; kScattered: prefetch
+    /// key states ahead; kOneKey: every request has the same key and configuration, so its state
+    /// can live in registers for the whole stretch. Each combination is a function of its own with
+    /// everything it calls inlined: inside decide_from, which is large, the compiler would leave
+    /// the policy's decide() a call.
     template <bool kKeep, bool kScattered, bool kOneKey>
     [[gnu::noinline, gnu::flatten]] static void decide_stretch(const Stretch& stretch,
                                                                std::size_t first, std::size_t last,
                                                                std::vector<State>& states,
                                                                Progress& progress, Totals& sums,
-                                                               AlgorithmRun& out);
+                                                               AlgorithmRun::Outcome* outcomes,
+                                                               DecisionColumns::Builder* decisions);
     /// A shaper's accepted request: the units it lets through, fed to the burst tracker and the
     /// worst delay.
     static UnitSegment track_release(const Config& config, const State& state, const Request& r,
@@ -202,10 +207,12 @@ private:
     }
     /// Writes the rejection of request `i` into `out`, with when a retry could pass.
     static void keep_rejection(const Config& config, const State& state, const Request& r,
-                               std::size_t i, AlgorithmRun& out) {
+                               std::size_t i, AlgorithmRun::Outcome& outcome,
+                               DecisionColumns::Builder& decisions) {
         const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
-        out.outcomes[i] = retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever;
-        out.times[i] = retry.value_or(Rational());
+        outcome = retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever;
+        if (retry && *retry != Rational())
+            decisions.set_duration(i, *retry);
     }
     /// The latest checkpoint of `run` at or before request `index` that can be resumed from;
     /// 0 (the start) when there is none.
@@ -307,7 +314,7 @@ AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
     const std::size_t size = trace.requests.size();
     const Shift shift{
         size - unchanged_tail,
-        static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(previous.outcomes.size())};
+        static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(previous.decisions.size())};
     return decide_from(trace, params, options, &previous, from, size, &shift);
 }
 
@@ -346,7 +353,7 @@ bool BasicAlgorithm<P>::released_before(const Trace& trace, const AlgorithmRun& 
         const Request& r = trace.requests[i - 1];
         if (seen[r.key] || !full.accepted(i - 1))
             continue;
-        if (full.times[i - 1] > by)
+        if (full.release(trace, i - 1) > by)
             return false;
         seen[r.key] = true;
         --unseen;
@@ -370,24 +377,14 @@ std::vector<typename P::State> BasicAlgorithm<P>::starting_states(
 }
 
 template <class P>
-AlgorithmRun BasicAlgorithm<P>::starting_output(const RunOptions& options, std::size_t end,
-                                                const AlgorithmRun* previous, std::size_t begin) {
+AlgorithmRun BasicAlgorithm<P>::starting_output(const RunOptions& options,
+                                                const AlgorithmRun* previous, std::size_t begin,
+                                                DecisionColumns::Builder& decisions) {
     AlgorithmRun out;
     out.id = std::string(P::kId);
     out.releases = P::kShapes;
-    if (options.keep_decisions) {
-        // The decisions before `begin` are the previous run's: copied, not first cleared.
-        out.outcomes.reserve(end);
-        out.times.reserve(end);
-        // Every element will be written: map the pages in one go rather than fault by fault.
-        map_for_writing(out.outcomes.data(), end * sizeof(AlgorithmRun::Outcome));
-        map_for_writing(out.times.data(), end * sizeof(Rational));
-        if (previous != nullptr) {
-            const auto upto = static_cast<std::ptrdiff_t>(begin);
-            out.outcomes.assign(previous->outcomes.begin(), previous->outcomes.begin() + upto);
-            out.times.assign(previous->times.begin(), previous->times.begin() + upto);
-        }
-    }
+    if (options.keep_decisions && previous != nullptr)
+        decisions.append(previous->decisions, 0, begin);  // shared, chunk by chunk
     return out;
 }
 
@@ -406,27 +403,36 @@ std::shared_ptr<typename BasicAlgorithm<P>::Checkpoints> BasicAlgorithm<P>::star
 }
 
 template <class P>
-void BasicAlgorithm<P>::decide_range(const Stretch& stretch, bool keep, bool scattered,
-                                     bool one_key, std::size_t first, std::size_t last,
+void BasicAlgorithm<P>::decide_range(const Stretch& stretch, bool scattered, bool one_key,
+                                     std::size_t first, std::size_t last,
                                      std::vector<State>& states, Progress& progress, Totals& totals,
-                                     AlgorithmRun& out) {
+                                     DecisionColumns::Builder* decisions) {
     // The flags are fixed for a whole run: one loop per combination, with no tests inside.
-    const auto with = [&]<bool kKeep, bool kScattered, bool kOneKey>() {
-        decide_stretch<kKeep, kScattered, kOneKey>(stretch, first, last, states, progress, totals,
-                                                   out);
+    const auto with = [&]<bool kKeep, bool kScattered, bool kOneKey>(
+                          std::size_t from, std::size_t to, AlgorithmRun::Outcome* outcomes) {
+        decide_stretch<kKeep, kScattered, kOneKey>(stretch, from, to, states, progress, totals,
+                                                   outcomes, decisions);
     };
-    const auto keeping = [&]<bool kKeep>() {
+    const auto keeping = [&]<bool kKeep>(std::size_t from, std::size_t to,
+                                         AlgorithmRun::Outcome* outcomes) {
         if (one_key)
-            with.template operator()<kKeep, false, true>();
+            with.template operator()<kKeep, false, true>(from, to, outcomes);
         else if (scattered)
-            with.template operator()<kKeep, true, false>();
+            with.template operator()<kKeep, true, false>(from, to, outcomes);
         else
-            with.template operator()<kKeep, false, false>();
+            with.template operator()<kKeep, false, false>(from, to, outcomes);
     };
-    if (keep)
-        keeping.template operator()<true>();
-    else
-        keeping.template operator()<false>();
+    if (decisions == nullptr) {
+        keeping.template operator()<false>(first, last, nullptr);
+        return;
+    }
+    // Written chunk by chunk: a stretch that crosses into the next chunk is decided in two.
+    while (first < last) {
+        const std::size_t count = std::min(last - first, decisions->room());
+        AlgorithmRun::Outcome* outcomes = decisions->extend(count);
+        keeping.template operator()<true>(first, first + count, outcomes);
+        first += count;
+    }
 }
 
 template <class P>
@@ -455,7 +461,10 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     if (saved != nullptr)
         progress = *saved->progress[from];
     progress.released_by = released_by;
-    AlgorithmRun out = starting_output(options, end, saved != nullptr ? previous : nullptr, begin);
+    DecisionColumns::Builder decisions;
+    DecisionColumns::Builder* const kept = options.keep_decisions ? &decisions : nullptr;
+    AlgorithmRun out =
+        starting_output(options, saved != nullptr ? previous : nullptr, begin, decisions);
     // Resuming, the trackers saved in `progress` are those the whole run chose.
     const bool single_key = saved != nullptr ? saved->single_key : is_single_key(trace, end);
     const bool keep_checkpoints =
@@ -489,8 +498,10 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         if (probe < probes_end && probe_at(probe) == first) {
             if (converges(states, progress, *saved->progress[probe], saved->states[probe],
                           single_key)) {
-                adopt_later(*previous, probe, *shift, progress, out,
+                adopt_later(*previous, probe, *shift, progress, out, kept,
                             keep_checkpoints ? checkpoints.get() : nullptr);
+                if (kept != nullptr)
+                    out.decisions = decisions.finish();
                 if (keep_checkpoints)
                     out.checkpoints = checkpoints;
                 out.requests_decided = decided;
@@ -510,14 +521,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
         std::size_t last = std::min(end, (first / kCheckpointEvery + 1) * kCheckpointEvery);
         if (probe < probes_end)
             last = std::min(last, probe_at(probe));
-        if (options.keep_decisions) {
-            // Sized stretch by stretch: a run that takes its rest over from the old one appends
-            // it, rather than clearing room for it first.
-            out.outcomes.resize(last);
-            out.times.resize(last);
-        }
-        decide_range(stretch, options.keep_decisions, scattered, one_key, first, last, states,
-                     progress, totals, out);
+        decide_range(stretch, scattered, one_key, first, last, states, progress, totals, kept);
         decided += last - first;
         report(options, last - first);
         first = last;
@@ -525,6 +529,8 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     if (keep_checkpoints)
         out.checkpoints = checkpoints;
     out.requests_decided = decided;
+    if (kept != nullptr)
+        out.decisions = decisions.finish();
     finish(totals, progress, single_key, out);
     return out;
 }
@@ -533,7 +539,8 @@ template <class P>
 template <bool kKeep, bool kScattered, bool kOneKey>
 void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first, std::size_t last,
                                        std::vector<State>& states, Progress& progress, Totals& sums,
-                                       AlgorithmRun& out) {
+                                       AlgorithmRun::Outcome* outcomes,
+                                       DecisionColumns::Builder* decisions) {
     if (first >= last)
         return;
     const std::vector<Request>& requests = stretch.requests;
@@ -573,8 +580,11 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
         if constexpr (P::kShapes) {
             if (accepted) {
                 const UnitSegment units = track_release(config, state, r, single_key, progress);
-                if constexpr (kKeep)
-                    out.times[i] = Rational(units.last(), units.scale);
+                if constexpr (kKeep) {
+                    const std::int64_t delay = units.last() - r.tick * units.scale;
+                    if (delay != 0)
+                        decisions->set_duration(i, Rational(delay, units.scale));
+                }
             }
         } else {
             accepted_arrivals[accepted_so_far] = ArrivalBurst::Arrival{r.tick, cost};
@@ -582,9 +592,9 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
         }
         if constexpr (kKeep) {
             if (accepted)
-                out.outcomes[i] = AlgorithmRun::kAccepted;
+                outcomes[i - first] = AlgorithmRun::kAccepted;
             else
-                keep_rejection(config, state, r, i, out);
+                keep_rejection(config, state, r, i, outcomes[i - first], *decisions);
         }
     }
     if constexpr (!P::kShapes)

@@ -77,18 +77,14 @@ bool BasicAlgorithm<P>::converges(const std::vector<State>& states, const Progre
 template <class P>
 void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
                                     const Progress& progress, AlgorithmRun& out,
-                                    Checkpoints* checkpoints) {
+                                    DecisionColumns::Builder* decisions, Checkpoints* checkpoints) {
     const Checkpoints& saved = *saved_by(previous);
     const Progress& old = *saved.progress[c];
     const std::size_t old_at = saved.positions[c];
-    if (!out.outcomes.empty()) {
-        // `out` holds this run's decisions up to the convergence point; the old run's follow.
-        out.outcomes.insert(out.outcomes.end(),
-                            previous.outcomes.begin() + static_cast<std::ptrdiff_t>(old_at),
-                            previous.outcomes.end());
-        out.times.insert(out.times.end(),
-                         previous.times.begin() + static_cast<std::ptrdiff_t>(old_at),
-                         previous.times.end());
+    if (decisions != nullptr) {
+        // This run's decisions up to the convergence point, then the old run's: their chunks
+        // are shared, not copied.
+        decisions->append(previous.decisions, old_at, previous.decisions.size());
     }
     // Counts: this run's so far, plus what the old run counted after this point.
     const Totals here = progress.totals;

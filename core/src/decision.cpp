@@ -1,5 +1,8 @@
 #include "ratelab/algorithm.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace ratelab {
 
 Decision make_decision(AlgorithmRun::Outcome outcome, const Rational& time, bool releases,
@@ -24,8 +27,13 @@ Decision make_decision(AlgorithmRun::Outcome outcome, const Rational& time, bool
 }
 
 Decision AlgorithmRun::decision(const Trace& trace, std::size_t index) const {
-    return make_decision(outcomes.at(index), times.at(index), releases,
-                         trace.requests.at(index).tick);
+    if (index >= decisions.size() || index >= trace.requests.size())
+        throw std::out_of_range("no decision for request " + std::to_string(index));
+    const Tick tick = trace.requests[index].tick;
+    const Rational duration = decisions.duration(index);
+    const Outcome kept = decisions.outcome(index);
+    return make_decision(kept, kept == kAccepted && releases ? Rational(tick) + duration : duration,
+                         releases, tick);
 }
 
 }  // namespace ratelab

@@ -91,7 +91,7 @@ KeyFigures from_decisions(const Trace& trace, const AlgorithmRun& run, const Alg
         }
         ++out.totals.accepted;
         out.totals.accepted_cost += r.cost;
-        const Rational& release = run.times[index];
+        const Rational release = run.release(trace, index);
         out.totals.max_delay = std::max(out.totals.max_delay, release - Rational(r.tick));
         // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an
         // arrival or one spacing after the unit before).
@@ -229,9 +229,9 @@ std::int64_t queue_peak(const Trace& trace, const AlgorithmRun& run, const std::
     std::size_t left = 0;  // the accepted requests released by the current arrival
     for (std::size_t i = 0; i < accepted.size(); ++i) {
         const Rational now(trace.requests[accepted[i]].tick);
-        while (left < i && run.times[accepted[left]] <= now)
+        while (left < i && run.release(trace, accepted[left]) <= now)
             ++left;
-        const bool waits = run.times[accepted[i]] > now;
+        const bool waits = run.delay(accepted[i]) > Rational();
         peak = std::max<std::int64_t>(peak, static_cast<std::int64_t>(i - left) + (waits ? 1 : 0));
     }
     return peak;

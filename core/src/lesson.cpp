@@ -64,7 +64,7 @@ ComputedAnswer accepts(const SimulationResult& result, std::size_t request) {
 
 std::vector<std::int64_t> rejected_indexes(const AlgorithmRun& run) {
     std::vector<std::int64_t> indexes;
-    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+    for (std::size_t i = 0; i < run.decisions.size(); ++i) {
         if (!run.accepted(i)) {
             indexes.push_back(static_cast<std::int64_t>(i));
         }

@@ -78,7 +78,7 @@ Lane random_lane(std::mt19937_64& rng) {
 
 std::vector<std::int64_t> rejected(const AlgorithmRun& run) {
     std::vector<std::int64_t> indexes;
-    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+    for (std::size_t i = 0; i < run.decisions.size(); ++i) {
         if (!run.accepted(i)) {
             indexes.push_back(static_cast<std::int64_t>(i));
         }

@@ -41,6 +41,7 @@ AlgorithmRun reference_run(const Trace& trace, const Params& params) {
     std::map<KeyId, typename P::Config> configs;
     std::map<KeyId, typename P::State> states;
     std::vector<std::pair<Rational, std::int64_t>> let_through;  // (time, cost) to count
+    DecisionColumns::Builder decisions;
     for (const Request& r : trace.requests) {
         if (!configs.contains(r.key)) {
             configs.emplace(r.key, P::configure(params.for_key(trace.key_name(r.key))));
@@ -52,27 +53,27 @@ AlgorithmRun reference_run(const Trace& trace, const Params& params) {
         if (accepted) {
             ++out.totals.accepted;
             out.totals.accepted_cost += r.cost;
-            out.outcomes.push_back(AlgorithmRun::kAccepted);
-            Rational time;
+            Rational delay;
             if constexpr (P::kShapes) {
                 const UnitSegment units = P::released_units(config, state, r.cost);
                 for (std::int64_t k = 0; k < units.count; ++k)
                     let_through.emplace_back(Rational(units.first + k * units.step, units.scale),
                                              1);
-                time = Rational(units.last(), units.scale);
-                out.totals.max_delay = std::max(out.totals.max_delay, time - Rational(r.tick));
+                delay = Rational(units.last(), units.scale) - Rational(r.tick);
+                out.totals.max_delay = std::max(out.totals.max_delay, delay);
             } else {
                 let_through.emplace_back(Rational(r.tick), r.cost);
             }
-            out.times.push_back(time);
+            decisions.push(AlgorithmRun::kAccepted, delay);
         } else {
             ++out.totals.rejected;
             out.totals.rejected_cost += r.cost;
             const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
-            out.outcomes.push_back(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever);
-            out.times.push_back(retry.value_or(Rational()));
+            decisions.push(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever,
+                           retry.value_or(Rational()));
         }
     }
+    out.decisions = decisions.finish();
     out.worst_burst = reference_burst(std::move(let_through), params.base.window);
     out.requests_decided = trace.requests.size();
     return out;

@@ -225,7 +225,7 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
         }
         add_to_total(out.accepted, r.tick, r.cost);
         if (run.releases) {
-            const Rational& release = run.times[i];
+            const Rational release = run.release(trace, i);
             add_unit_releases(releases, release, r.cost, drains[drains.size() == 1 ? 0 : r.key]);
             out.delays.push_back(PlotPoint{static_cast<double>(r.tick),
                                            release.to_double() - static_cast<double>(r.tick)});
@@ -300,7 +300,7 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
     out.limit = result.params.base.limit;
     out.window = result.params.base.window;
     out.has_decisions = std::all_of(result.runs.begin(), result.runs.end(), [&](const auto& run) {
-        return run.outcomes.size() == trace.requests.size();
+        return run.decisions.size() == trace.requests.size();
     });
     if (options.level_key && *options.level_key < trace.keys.size())
         out.level_key = *options.level_key;

@@ -170,10 +170,10 @@ struct ScaledDelays {
 };
 
 /// ScaledDelays in one pass, or nothing when the common denominator or a numerator would not
-/// fit in 64 bits. Release times have the few denominators of each tier's drain interval: each
+/// fit in 64 bits. Delays have the few denominators of each tier's drain interval: each
 /// is divided into the common one once, not once per request, which would cost as much as the
 /// run's own decisions.
-std::optional<ScaledDelays> scaled_delays(const Trace& trace, const AlgorithmRun& run) {
+std::optional<ScaledDelays> scaled_delays(const AlgorithmRun& run) {
     constexpr std::int64_t kMaxDen = std::int64_t{1} << 40;
     constexpr Int128 kMaxNum = std::numeric_limits<std::int64_t>::max();
     ScaledDelays out;
@@ -198,15 +198,14 @@ std::optional<ScaledDelays> scaled_delays(const Trace& trace, const AlgorithmRun
         return factors.back().second;
     };
     out.numerators.reserve(static_cast<std::size_t>(run.totals.accepted));
-    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+    for (std::size_t i = 0; i < run.decisions.size(); ++i) {
         if (!run.accepted(i))
             continue;
-        const Rational& release = run.times[i];
-        const auto factor = release.den() == 1 ? out.denominator : factor_of(release.den());
+        const Rational delay = run.delay(i);
+        const auto factor = delay.den() == 1 ? out.denominator : factor_of(delay.den());
         if (!factor)
             return std::nullopt;
-        const Int128 scaled = static_cast<Int128>(release.num()) * *factor -
-                              static_cast<Int128>(trace.requests[i].tick) * out.denominator;
+        const Int128 scaled = static_cast<Int128>(delay.num()) * *factor;
         if (scaled > kMaxNum)
             return std::nullopt;
         out.numerators.push_back(static_cast<std::int64_t>(scaled));
@@ -237,8 +236,8 @@ std::int64_t nth_smallest(std::vector<std::int64_t>& values, std::size_t rank,
 
 /// The 95th percentile of a shaper's delays: on whole numbers over a common denominator, which
 /// is many times quicker to order than a million fractions.
-std::optional<Rational> p95_delay(const Trace& trace, const AlgorithmRun& run) {
-    if (auto scaled = scaled_delays(trace, run)) {
+std::optional<Rational> p95_delay(const AlgorithmRun& run) {
+    if (auto scaled = scaled_delays(run)) {
         std::vector<std::int64_t>& values = scaled->numerators;
         if (values.empty())
             return std::nullopt;
@@ -246,21 +245,21 @@ std::optional<Rational> p95_delay(const Trace& trace, const AlgorithmRun& run) {
                         scaled->denominator);
     }
     std::vector<Rational> delays;
-    for (std::size_t i = 0; i < run.outcomes.size(); ++i) {
+    for (std::size_t i = 0; i < run.decisions.size(); ++i) {
         if (run.accepted(i))
-            delays.push_back(run.times[i] - Rational(trace.requests[i].tick));
+            delays.push_back(run.delay(i));
     }
     return percentile_95(delays);
 }
 
 /// The row of one run: its totals, worst burst and, for a shaper, its delays' 95th percentile.
-SweepRow row_of(const Trace& trace, const AlgorithmRun& run) {
+SweepRow row_of(const AlgorithmRun& run) {
     SweepRow row;
     row.releases = run.releases;
     row.totals = run.totals;
     row.worst_burst = run.worst_burst;
     if (run.releases && run.has_decisions())
-        row.p95_delay = p95_delay(trace, run);
+        row.p95_delay = p95_delay(run);
     return row;
 }
 
@@ -425,7 +424,7 @@ SweepResult sweep(const Trace& trace, const Params& params, const std::vector<Sw
                 point.for_key(trace.key_name(*sole_key)).window != point.base.window;
             Params lane_params = params_for_lane(point, point.lanes[l]);
             AlgorithmRun run = algorithms[l]->run(trace, lane_params, run_options);
-            result.rows[tasks[t]] = row_of(trace, run);
+            result.rows[tasks[t]] = row_of(run);
             count_keys(shared_trace, sole_key, point, std::move(lane_params), std::move(run),
                        result.rows[tasks[t]]);
             if (options.progress) {

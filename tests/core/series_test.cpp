@@ -51,7 +51,7 @@ std::int64_t brute_load(const SimulationResult& result, const AlgorithmRun& run,
         const Rational drain =
             set ? std::get<Rational>(*set) : Rational(limits.window, limits.limit);
         for (std::int64_t k = 0; k < r.cost; ++k) {
-            const Tick leaves = (run.times[i] - drain * Rational(k)).ceil();
+            const Tick leaves = (run.release(trace, i) - drain * Rational(k)).ceil();
             sum += (leaves > t - w && leaves <= t) ? 1 : 0;
         }
     }

@@ -81,7 +81,7 @@ inline AlgorithmRun run_one(const std::string& id, std::shared_ptr<const Trace> 
 /// "AARR..." for the run's decisions, to compare whole traces at a glance.
 inline std::string pattern(const AlgorithmRun& run) {
     std::string text;
-    for (std::size_t i = 0; i < run.outcomes.size(); ++i)
+    for (std::size_t i = 0; i < run.decisions.size(); ++i)
         text += run.accepted(i) ? 'A' : 'R';
     return text;
 }

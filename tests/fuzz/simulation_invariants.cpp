@@ -41,7 +41,7 @@ std::shared_ptr<const SimulationResult> simulate_or_abort(std::shared_ptr<const 
 /// Counts add up, and every stored decision is consistent with the request it belongs to.
 void check_totals_and_decisions(const Trace& trace, const Params& params, const AlgorithmRun& run) {
     const std::size_t n = trace.requests.size();
-    FUZZ_CHECK(run.outcomes.size() == n && run.times.size() == n, run.id);
+    FUZZ_CHECK(run.decisions.size() == n, run.id);
     FUZZ_CHECK(run.totals.accepted + run.totals.rejected == static_cast<std::int64_t>(n), run.id);
     std::int64_t accepted = 0;
     std::int64_t accepted_cost = 0;
@@ -164,11 +164,11 @@ void check_retry_is_tight(const Trace& trace, const SimulationResult& result) {
         const AlgorithmRun& run = result.runs[lane];
         // The lane alone, with its own values: what it ran with.
         const Params& params = result.lane_params[lane];
-        const auto it =
-            std::find(run.outcomes.begin(), run.outcomes.end(), AlgorithmRun::kRejected);
-        if (it == run.outcomes.end())
+        std::size_t i = 0;
+        while (i < run.decisions.size() && run.outcome(i) != AlgorithmRun::kRejected)
+            ++i;
+        if (i == run.decisions.size())
             continue;
-        const auto i = static_cast<std::size_t>(it - run.outcomes.begin());
         const Request r = trace.requests[i];
         const Tick wait = run.decision(trace, i).retry_after->ceil();
         for (const Tick delta : {wait, wait - 1}) {
@@ -246,10 +246,11 @@ void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& p
         const AlgorithmRun& bucket = *result->find("token_bucket");
         const AlgorithmRun& gcra = *result->find("gcra");
         for (std::size_t i = 0; i < trace->requests.size(); ++i) {
-            FUZZ_CHECK(bucket.outcomes[i] == gcra.outcomes[i] && bucket.times[i] == gcra.times[i],
-                       "request " << i << ": token_bucket " << int(bucket.outcomes[i]) << " "
-                                  << bucket.times[i].to_string() << ", gcra "
-                                  << int(gcra.outcomes[i]) << " " << gcra.times[i].to_string()
+            FUZZ_CHECK(bucket.outcome(i) == gcra.outcome(i) &&
+                           bucket.retry_after(i) == gcra.retry_after(i),
+                       "request " << i << ": token_bucket " << int(bucket.outcome(i)) << " "
+                                  << bucket.retry_after(i).to_string() << ", gcra "
+                                  << int(gcra.outcome(i)) << " " << gcra.retry_after(i).to_string()
                                   << "; " << describe(params));
         }
     }

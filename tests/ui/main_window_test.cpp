@@ -86,7 +86,7 @@ private Q_SLOTS:
         // Every lane decided the new request, and the table counts it.
         const Frame& frame = view()->frame();
         for (const AlgorithmRun& run : frame.result->runs) {
-            QCOMPARE(run.outcomes.size(), default_trace().requests.size() + 1);
+            QCOMPARE(run.decisions.size(), default_trace().requests.size() + 1);
         }
         QCOMPARE(tableDecisionTotal(*window_),
                  decisions_before + static_cast<int>(frame.result->runs.size()));

@@ -19,21 +19,7 @@ ColumnCounts::ColumnCounts(std::shared_ptr<const SimulationResult> result)
         for (std::size_t i = start; i < stop; ++i)
             cost += requests[i].cost;
     }
-
-    for (const AlgorithmRun& run : result_->runs) {
-        std::vector<std::uint32_t>& before = accepted_before_block_.emplace_back();
-        if (!run.has_decisions())
-            continue;
-        before.reserve(blocks);
-        const AlgorithmRun::Outcome* outcomes = run.outcomes.data();
-        std::uint32_t accepted = 0;
-        for (std::size_t start = 0; start <= size; start += kBlock) {
-            before.push_back(accepted);
-            const std::size_t stop = std::min(size, start + kBlock);
-            for (std::size_t i = start; i < stop; ++i)
-                accepted += outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
-        }
-    }
+    // The runs' decision columns count their accepted decisions themselves, chunk by chunk.
 }
 
 std::uint64_t ColumnCounts::costBefore(std::size_t index) const {
@@ -45,23 +31,15 @@ std::uint64_t ColumnCounts::costBefore(std::size_t index) const {
     return cost;
 }
 
-std::uint32_t ColumnCounts::acceptedBefore(std::size_t run, std::size_t index) const {
-    const auto& outcomes = result_->runs[run].outcomes;
-    const std::size_t block = index / kBlock;
-    std::uint32_t accepted = accepted_before_block_[run][block];
-    for (std::size_t i = block * kBlock; i < index; ++i)
-        accepted += outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
-    return accepted;
-}
-
 std::uint64_t ColumnCounts::cost(std::size_t begin, std::size_t end) const {
     return end <= begin ? 0 : costBefore(end) - costBefore(begin);
 }
 
 std::uint32_t ColumnCounts::accepted(std::size_t run, std::size_t begin, std::size_t end) const {
-    if (end <= begin || accepted_before_block_[run].empty())
+    const DecisionColumns& decisions = result_->runs[run].decisions;
+    if (end <= begin || decisions.empty())
         return 0;
-    return acceptedBefore(run, end) - acceptedBefore(run, begin);
+    return static_cast<std::uint32_t>(decisions.accepted_between(begin, end));
 }
 
 LaneTally ColumnCounts::lane(std::size_t run, std::size_t begin, std::size_t end,
@@ -99,16 +77,15 @@ ColumnSummary summarizeColumns(const SimulationResult& result,
         lane.resize(columns);
         if (!result.runs[run].has_decisions())
             continue;
-        const AlgorithmRun::Outcome* outcomes = result.runs[run].outcomes.data();
+        const DecisionColumns& decisions = result.runs[run].decisions;
         for (std::size_t c = 0; c < columns; ++c) {
             if (counts != nullptr) {
                 lane[c] = counts->lane(run, bounds[c], bounds[c + 1], decided);
                 continue;
             }
             const std::size_t revealed = std::clamp(decided, bounds[c], bounds[c + 1]);
-            std::uint32_t accepted = 0;
-            for (std::size_t i = bounds[c]; i < revealed; ++i)
-                accepted += outcomes[i] == AlgorithmRun::kAccepted ? 1u : 0u;
+            const auto accepted =
+                static_cast<std::uint32_t>(decisions.accepted_between(bounds[c], revealed));
             lane[c].accepted = accepted;
             lane[c].rejected = static_cast<std::uint32_t>(revealed - bounds[c]) - accepted;
             lane[c].pending = static_cast<std::uint32_t>(bounds[c + 1] - revealed);

@@ -68,11 +68,9 @@ public:
 
 private:
     std::uint64_t costBefore(std::size_t index) const;
-    std::uint32_t acceptedBefore(std::size_t run, std::size_t index) const;
 
     std::shared_ptr<const SimulationResult> result_;
     std::vector<std::uint64_t> cost_before_block_;
-    std::vector<std::vector<std::uint32_t>> accepted_before_block_;  // per run
 };
 
 /// Everything a zoomed-out paint shows per summary column: the cost arriving in it and each

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "ratelab/decision_columns.h"
 #include "ratelab/model.h"
 #include "ratelab/rational.h"
 
@@ -84,7 +85,10 @@ public:
 
 /// The outcome of one algorithm over a whole trace, kept in compact columns.
 struct AlgorithmRun {
-    enum Outcome : std::uint8_t { kRejected = 0, kAccepted = 1, kRejectedNever = 2 };
+    using Outcome = DecisionColumns::Outcome;
+    static constexpr Outcome kRejected = DecisionColumns::kRejected;
+    static constexpr Outcome kAccepted = DecisionColumns::kAccepted;
+    static constexpr Outcome kRejectedNever = DecisionColumns::kRejectedNever;
 
     std::string id;     ///< the algorithm's id
     std::string label;  ///< the lane's label (lane_label()); set by simulate()
@@ -92,18 +96,27 @@ struct AlgorithmRun {
     bool releases = false;
     Totals totals;
     Burst worst_burst;
-    /// One entry per request (empty when decisions were not kept): the outcome, and a time
-    /// value: the retry-after for a rejection, the release time for a leaky_bucket acceptance.
-    std::vector<Outcome> outcomes;
-    std::vector<Rational> times;
+    /// One decision per request (empty when decisions were not kept): the outcome, and a
+    /// duration: the retry-after of a rejection, the delay of a shaper's acceptance. After an
+    /// edit, the chunks the edit did not change are shared with the run before it.
+    DecisionColumns decisions;
     /// Saved while deciding traces with few keys with decisions kept; else empty.
     std::shared_ptr<const RunCheckpoints> checkpoints;
     /// The requests this run decided itself; after an edit (Algorithm::rerun) the others were
     /// taken from the run before it. For benchmarks and tests.
     std::size_t requests_decided = 0;
 
-    bool has_decisions() const { return !outcomes.empty(); }
-    bool accepted(std::size_t index) const { return outcomes[index] == kAccepted; }
+    bool has_decisions() const { return !decisions.empty(); }
+    bool accepted(std::size_t index) const { return decisions.accepted(index); }
+    Outcome outcome(std::size_t index) const { return decisions.outcome(index); }
+    /// A rejection's wait before the same request could pass (0 when it never could).
+    Rational retry_after(std::size_t index) const { return decisions.duration(index); }
+    /// A shaper's accepted request: how long it waits in the queue.
+    Rational delay(std::size_t index) const { return decisions.duration(index); }
+    /// A shaper's accepted request: when it leaves the queue.
+    Rational release(const Trace& trace, std::size_t index) const {
+        return Rational(trace.requests[index].tick) + decisions.duration(index);
+    }
     Decision decision(const Trace& trace, std::size_t index) const;
 };
 

@@ -59,7 +59,7 @@ void write_decisions_csv(std::ostream& out, const SimulationResult& result,
                          const std::vector<std::vector<Response>>* responses, HeaderStyle style) {
     const Trace& trace = *result.trace;
     for (const AlgorithmRun& run : result.runs) {
-        if (run.outcomes.size() != trace.requests.size())
+        if (run.decisions.size() != trace.requests.size())
             throw std::invalid_argument("the simulation of " + run.id +
                                         " kept no per-request decisions");
     }
