@@ -79,15 +79,47 @@ private:
         Tick released_by = kReleasedEver;
     };
     static constexpr Tick kReleasedEver = std::numeric_limits<Tick>::max();
+    /// What a run that took a checkpoint over from the run before an edit knows better than
+    /// that run did: the counts changed by the edit, and a worst burst or delay found before the
+    /// checkpoint that may beat the one saved there. Applied when the checkpoint is read.
+    struct Adjustment {
+        std::int64_t accepted = 0;
+        std::int64_t rejected = 0;
+        std::int64_t accepted_cost = 0;
+        std::int64_t rejected_cost = 0;
+        std::optional<Burst> best;     ///< wins unless the saved burst costs more
+        std::int64_t worst_delay = 0;  ///< at least this, over worst_delay_scale ticks
+        std::int64_t worst_delay_scale = 1;
+        void apply(Progress& progress) const;
+        /// This adjustment followed by `later`.
+        Adjustment then(const Adjustment& later) const;
+    };
     /// Checkpoint c: every key's state before request positions[c], and the loop's progress
     /// there when it was small enough to keep. positions[0] is 0, and positions increase; most
     /// are multiples of kCheckpointEvery, but those taken over from a run before an edit are
-    /// shifted by the requests the edit added or removed.
+    /// shifted by the requests the edit added or removed. The states and progress are shared
+    /// with the runs before and after an edit, which adjust the progress instead of copying it.
     struct Checkpoints final : RunCheckpoints {
         std::vector<std::size_t> positions;
-        std::vector<std::vector<State>> states;
-        std::vector<std::optional<Progress>> progress;
+        std::vector<std::shared_ptr<const std::vector<State>>> states;
+        std::vector<std::shared_ptr<const Progress>> progress;  ///< null: not kept
+        std::vector<Adjustment> adjustments;
         bool single_key = true;
+
+        bool has_progress(std::size_t c) const { return progress[c] != nullptr; }
+        /// The progress at checkpoint c as this run has it (has_progress(c) must hold).
+        Progress progress_at(std::size_t c) const {
+            Progress out = *progress[c];
+            adjustments[c].apply(out);
+            return out;
+        }
+        void save(std::size_t position, std::shared_ptr<const std::vector<State>> at,
+                  std::shared_ptr<const Progress> kept, const Adjustment& adjustment) {
+            positions.push_back(position);
+            states.push_back(std::move(at));
+            progress.push_back(std::move(kept));
+            adjustments.push_back(adjustment);
+        }
     };
     /// The checkpoints `run` saved, if this algorithm made it and it kept some.
     static const Checkpoints* saved_by(const AlgorithmRun& run) {
@@ -296,7 +328,7 @@ std::size_t BasicAlgorithm<P>::resumable(const AlgorithmRun& run, std::size_t in
         return 0;
     const Checkpoints& saved = *checkpoints;
     std::size_t from = at_or_before(saved, index);
-    while (from > 0 && !saved.progress[from])
+    while (from > 0 && !saved.has_progress(from))
         --from;
     return from;
 }
@@ -333,7 +365,7 @@ AlgorithmRun BasicAlgorithm<P>::prefix(const Trace& trace, const Params& params,
     // whose requests have all been let through, so that none of it is still queued.
     while (from > 0) {
         const Checkpoints& saved = *saved_by(full);
-        if (saved.progress[from] &&
+        if (saved.has_progress(from) &&
             released_before(trace, full, saved.positions[from], *released_by))
             break;
         --from;
@@ -366,7 +398,7 @@ std::vector<typename P::State> BasicAlgorithm<P>::starting_states(
     const Trace& trace, const std::vector<Config>& configs, const Checkpoints* saved,
     std::size_t from) {
     if (saved != nullptr)
-        return saved->states[from];
+        return *saved->states[from];
     std::vector<State> states;
     states.reserve(trace.keys.size());
     if (scattered_keys(trace))
@@ -395,9 +427,12 @@ std::shared_ptr<typename BasicAlgorithm<P>::Checkpoints> BasicAlgorithm<P>::star
     checkpoints->single_key = single_key;
     if (saved != nullptr && keep) {
         const auto upto = static_cast<std::ptrdiff_t>(from);
+        // Shared, not copied: a checkpoint's states and progress never change once saved.
         checkpoints->positions.assign(saved->positions.begin(), saved->positions.begin() + upto);
         checkpoints->states.assign(saved->states.begin(), saved->states.begin() + upto);
         checkpoints->progress.assign(saved->progress.begin(), saved->progress.begin() + upto);
+        checkpoints->adjustments.assign(saved->adjustments.begin(),
+                                        saved->adjustments.begin() + upto);
     }
     return checkpoints;
 }
@@ -459,7 +494,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     std::vector<State> states = starting_states(trace, configs, saved, from);
     Progress progress(params.base.window);
     if (saved != nullptr)
-        progress = *saved->progress[from];
+        progress = saved->progress_at(from);
     progress.released_by = released_by;
     DecisionColumns::Builder decisions;
     DecisionColumns::Builder* const kept = options.keep_decisions ? &decisions : nullptr;
@@ -486,7 +521,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
                                         shift->shift);
     };
     const auto usable = [&](std::size_t c) {
-        return probe_at(c) >= std::max(begin + 1, shift->settled) && saved->progress[c];
+        return probe_at(c) >= std::max(begin + 1, shift->settled) && saved->has_progress(c);
     };
     std::size_t probe = probing ? from + 1 : probes_end;
     while (probe < probes_end && !usable(probe))
@@ -496,7 +531,7 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     for (std::size_t first = begin; first < end;) {
         progress.totals = totals;
         if (probe < probes_end && probe_at(probe) == first) {
-            if (converges(states, progress, *saved->progress[probe], saved->states[probe],
+            if (converges(states, progress, saved->progress_at(probe), *saved->states[probe],
                           single_key)) {
                 adopt_later(*previous, probe, *shift, progress, out, kept,
                             keep_checkpoints ? checkpoints.get() : nullptr);
@@ -512,11 +547,11 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
             } while (probe < probes_end && !usable(probe));
         }
         if (keep_checkpoints && (first == begin || first % kCheckpointEvery == 0)) {
-            checkpoints->positions.push_back(first);
-            checkpoints->states.push_back(states);
-            checkpoints->progress.push_back(progress.held() <= kMaxSavedEntries
-                                                ? std::optional<Progress>(progress)
-                                                : std::nullopt);
+            checkpoints->save(first, std::make_shared<const std::vector<State>>(states),
+                              progress.held() <= kMaxSavedEntries
+                                  ? std::make_shared<const Progress>(progress)
+                                  : nullptr,
+                              Adjustment{});
         }
         std::size_t last = std::min(end, (first / kCheckpointEvery + 1) * kCheckpointEvery);
         if (probe < probes_end)

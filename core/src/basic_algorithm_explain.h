@@ -17,7 +17,7 @@ typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& pa
     if (const Checkpoints* checkpoints = run != nullptr ? saved_by(*run) : nullptr) {
         const Checkpoints& saved = *checkpoints;
         const std::size_t c = at_or_before(saved, end);
-        state = saved.states[c][key];
+        state = (*saved.states[c])[key];
         begin = saved.positions[c];
     }
     for (std::size_t i = begin; i < end; ++i) {

@@ -79,7 +79,7 @@ void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c,
                                     const Progress& progress, AlgorithmRun& out,
                                     DecisionColumns::Builder* decisions, Checkpoints* checkpoints) {
     const Checkpoints& saved = *saved_by(previous);
-    const Progress& old = *saved.progress[c];
+    const Progress old = saved.progress_at(c);
     const std::size_t old_at = saved.positions[c];
     if (decisions != nullptr) {
         // This run's decisions up to the convergence point, then the old run's: their chunks
@@ -88,21 +88,22 @@ void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c,
     }
     // Counts: this run's so far, plus what the old run counted after this point.
     const Totals here = progress.totals;
-    const auto later = [&](const Totals& total) {
-        Totals sum = here;
-        sum.accepted += total.accepted - old.totals.accepted;
-        sum.rejected += total.rejected - old.totals.rejected;
-        sum.accepted_cost += total.accepted_cost - old.totals.accepted_cost;
-        sum.rejected_cost += total.rejected_cost - old.totals.rejected_cost;
-        return sum;
-    };
+    Adjustment adjustment;
+    adjustment.accepted = here.accepted - old.totals.accepted;
+    adjustment.rejected = here.rejected - old.totals.rejected;
+    adjustment.accepted_cost = here.accepted_cost - old.totals.accepted_cost;
+    adjustment.rejected_cost = here.rejected_cost - old.totals.rejected_cost;
     // A burst or delay the old run found later is this run's too where it beats this run's.
-    const Burst best = *progress.best(true);
-    const auto better = [&best](const Burst& found) {
-        return found.cost > best.cost ? found : best;
-    };
-    out.totals = later(previous.totals);
-    out.worst_burst = better(previous.worst_burst);
+    adjustment.best = *progress.best(true);
+    adjustment.worst_delay = progress.worst_delay;
+    adjustment.worst_delay_scale = progress.worst_delay_scale;
+    out.totals = here;
+    out.totals.accepted = previous.totals.accepted + adjustment.accepted;
+    out.totals.rejected = previous.totals.rejected + adjustment.rejected;
+    out.totals.accepted_cost = previous.totals.accepted_cost + adjustment.accepted_cost;
+    out.totals.rejected_cost = previous.totals.rejected_cost + adjustment.rejected_cost;
+    out.worst_burst =
+        previous.worst_burst.cost > adjustment.best->cost ? previous.worst_burst : *adjustment.best;
     if constexpr (P::kShapes) {
         const Rational delay(progress.worst_delay, progress.worst_delay_scale);
         out.totals.max_delay = std::max(delay, previous.totals.max_delay);
@@ -110,20 +111,48 @@ void BasicAlgorithm<P>::adopt_later(const AlgorithmRun& previous, std::size_t c,
     if (checkpoints == nullptr)
         return;
     for (std::size_t k = c; k < saved.positions.size(); ++k) {
-        checkpoints->positions.push_back(static_cast<std::size_t>(
-            static_cast<std::ptrdiff_t>(saved.positions[k]) + shift.shift));
-        checkpoints->states.push_back(saved.states[k]);
-        std::optional<Progress> adjusted = saved.progress[k];
-        if (adjusted) {
-            adjusted->totals = later(adjusted->totals);
-            adjusted->set_best(better(*adjusted->best(true)));
-            if (adjusted->delay_below(progress)) {
-                adjusted->worst_delay = progress.worst_delay;
-                adjusted->worst_delay_scale = progress.worst_delay_scale;
-            }
-        }
-        checkpoints->progress.push_back(std::move(adjusted));
+        // The old run's states and progress, shared; what this run knows better goes with them.
+        checkpoints->save(
+            static_cast<std::size_t>(static_cast<std::ptrdiff_t>(saved.positions[k]) + shift.shift),
+            saved.states[k], saved.progress[k], saved.adjustments[k].then(adjustment));
     }
+}
+
+template <class P>
+void BasicAlgorithm<P>::Adjustment::apply(Progress& progress) const {
+    progress.totals.accepted += accepted;
+    progress.totals.rejected += rejected;
+    progress.totals.accepted_cost += accepted_cost;
+    progress.totals.rejected_cost += rejected_cost;
+    if (best) {
+        const std::optional<Burst> found = progress.best(true);
+        if (!found || found->cost <= best->cost)
+            progress.set_best(*best);
+    }
+    if (static_cast<Int128>(progress.worst_delay) * worst_delay_scale <
+        static_cast<Int128>(worst_delay) * progress.worst_delay_scale) {
+        progress.worst_delay = worst_delay;
+        progress.worst_delay_scale = worst_delay_scale;
+    }
+}
+
+template <class P>
+typename BasicAlgorithm<P>::Adjustment BasicAlgorithm<P>::Adjustment::then(
+    const Adjustment& later) const {
+    Adjustment both = later;
+    both.accepted += accepted;
+    both.rejected += rejected;
+    both.accepted_cost += accepted_cost;
+    both.rejected_cost += rejected_cost;
+    // Applying this one, then `later`: this one's burst survives only where it costs more.
+    if (best && (!later.best || best->cost > later.best->cost))
+        both.best = best;
+    if (static_cast<Int128>(worst_delay) * later.worst_delay_scale >
+        static_cast<Int128>(later.worst_delay) * worst_delay_scale) {
+        both.worst_delay = worst_delay;
+        both.worst_delay_scale = worst_delay_scale;
+    }
+    return both;
 }
 
 }  // namespace ratelab::detail

@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
                 std::printf("  (the two modes disagree: %lld accepted with decisions kept)\n",
                             static_cast<long long>(kept.totals.accepted));
         }
-        if (only != 0)
+        if (!only_algorithm.empty())
             continue;
         const auto start = Clock::now();
         const auto full = simulate(w.trace, w.params);

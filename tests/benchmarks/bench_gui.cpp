@@ -1,11 +1,11 @@
 // The desktop app at scale, scripted on the offscreen platform with the real main window: time to
 // the first paint of a 1M-request trace, edit-to-repaint on a 100k trace, and frame times for
-// clock steps, pans and zooms on a 10M trace. Each frame is timed until the app has repainted
+// clock steps, pans, zooms and edits on a 10M trace. Each frame is timed until the app has repainted
 // what it marked dirty, as a user waits for it; for comparison, each frame then also times a
 // repaint of the whole window. Not a test: it prints figures.
 //   ./build-release/tests/benchmarks/bench_gui [scale] [part]
-// scale 0.1 = a tenth of each trace; part = open, edits or navigation runs only that part (for a
-// profiler).
+// scale 0.1 = a tenth of each trace; part = open, edits, navigation or huge-edits runs only that
+// part (for a profiler).
 #include <sys/resource.h>
 
 #include <QApplication>
@@ -293,7 +293,11 @@ int main(int argc, char* argv[]) {
     };
     const QString one_m_file = traceFile("open", million, 1);
     const QString small_file = traceFile("edits", hundred_k, 2);
-    const QString huge_file = traceFile("navigation", ten_million, 3);
+    const QString huge_file = runs("navigation") || runs("huge-edits")
+                                  ? writeTrace(wavesTrace(ten_million, 5.0, 3),
+                                               "ratelab-gui-bench-" + requestsText(ten_million) +
+                                                   ".json")
+                                  : QString();
 
     MainWindow window;
     window.resize(1280, 800);
@@ -309,12 +313,18 @@ int main(int argc, char* argv[]) {
             timeWholeRuns(*window.session());
         }
     }
-    if (ok && runs("navigation")) {
+    if (ok && (runs("navigation") || runs("huge-edits"))) {
         ok = openTimed(window, huge_file, ten_million);
         if (ok) {
             std::printf("memory with %zu requests loaded: %.0f MB resident\n", ten_million,
                         currentRssMb());
-            scriptedNavigation(window, 12);
+            if (runs("navigation"))
+                scriptedNavigation(window, 12);
+            if (runs("huge-edits")) {
+                scriptedEdits(window, 8);
+                std::printf("memory after the edits, undo keeping each run: %.0f MB resident\n",
+                            currentRssMb());
+            }
         }
     }
     std::printf("peak memory: %.0f MB resident\n", peakRssMb());

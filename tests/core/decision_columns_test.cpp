@@ -60,6 +60,13 @@ void push_random(DecisionColumns::Builder& builder, Model& model, std::size_t co
     }
 }
 
+/// `count` random decisions, written one at a time; `model` gets the same.
+DecisionColumns written(std::size_t count, Model& model, std::mt19937_64& rng) {
+    DecisionColumns::Builder builder;
+    push_random(builder, model, count, rng);
+    return builder.finish();
+}
+
 void check_same(const DecisionColumns& columns, const Model& model) {
     REQUIRE(columns.size() == model.outcomes.size());
     std::size_t accepted = 0;
@@ -96,10 +103,8 @@ TEST_CASE("decision columns: read back exactly what was written") {
     INFO("seed " << seed);
     for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{4095},
                                     std::size_t{4096}, std::size_t{4097}, std::size_t{20000}}) {
-        DecisionColumns::Builder builder;
         Model model;
-        push_random(builder, model, count, rng);
-        const DecisionColumns columns = builder.finish();
+        const DecisionColumns columns = written(count, model, rng);
         check_same(columns, model);
         check_chunking(columns);
         CHECK(columns == columns);
@@ -128,10 +133,8 @@ TEST_CASE("decision columns: taken-over stretches share whole chunks and read ba
     const auto seed = test::base_seed();
     std::mt19937_64 rng(seed);
     INFO("seed " << seed);
-    DecisionColumns::Builder first;
     Model model;
-    push_random(first, model, 100000, rng);
-    DecisionColumns columns = first.finish();
+    DecisionColumns columns = written(100000, model, rng);
     // Edits as the run loop makes them: keep a prefix, decide a stretch anew, take the rest over
     // (shifted by what the edit added or removed).
     for (int edit = 0; edit < 200; ++edit) {
@@ -172,10 +175,8 @@ TEST_CASE("decision columns: equal whatever the chunking") {
     const auto seed = test::base_seed();
     std::mt19937_64 rng(seed);
     INFO("seed " << seed);
-    DecisionColumns::Builder whole;
     Model model;
-    push_random(whole, model, 30000, rng);
-    const DecisionColumns a = whole.finish();
+    const DecisionColumns a = written(30000, model, rng);
     DecisionColumns::Builder pieces;
     pieces.append(a, 0, 777);
     pieces.append(a, 777, 9000);
