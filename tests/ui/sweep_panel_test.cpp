@@ -2,8 +2,11 @@
 // its chart marks the document's setting, the smallest L is given per group of keys, and a click
 // on a point makes it the setting in one undoable step.
 #include <QComboBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -148,6 +151,35 @@ private Q_SLOTS:
         session.addRequest(7);  // a fifth request in the first window
         QVERIFY(shown.wait(10000));
         QCOMPARE(panel.result()->row(3, 0).totals.rejected, 1);
+    }
+
+    void aTabBehindAnotherSweepsOnlyWhenRaised() {
+        // Qt leaves a tabbed dock's contents "visible" when another tab is in front: the panel
+        // must not sweep a long trace after every edit while nobody sees it.
+        Session session;
+        QMainWindow window;
+        auto* front = new QDockWidget(QStringLiteral("Front"), &window);
+        front->setWidget(new QLabel(QStringLiteral("in front")));
+        auto* behind = new QDockWidget(QStringLiteral("Sweep"), &window);
+        auto* panel = new SweepPanel(&session);
+        panel->firstValues()->setText(QStringLiteral("1..8"));
+        behind->setWidget(panel);
+        window.addDockWidget(Qt::BottomDockWidgetArea, front);
+        window.addDockWidget(Qt::BottomDockWidgetArea, behind);
+        window.tabifyDockWidget(front, behind);
+        front->raise();
+        window.resize(900, 600);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(50);
+        QSignalSpy shown(panel, &SweepPanel::sweepShown);
+        session.addRequest(7);
+        QTest::qWait(600);  // well past the panel's debounce
+        QVERIFY(!panel->isRunning());
+        QCOMPARE(shown.count(), 0);
+        behind->raise();  // the user opens the tab: the sweep catches up
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(panel->result()->row(3, 0).totals.rejected, 1);
     }
 };
 

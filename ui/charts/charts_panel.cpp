@@ -3,11 +3,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QDockWidget>
 #include <QFile>
-#include <QSaveFile>
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QSaveFile>
 #include <QSettings>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -16,8 +15,9 @@
 #include "charts/chart_hover.h"
 #include "charts/chart_render.h"
 #include "charts/chart_view.h"
-#include "ratelab/io/decisions_csv.h"
+#include "charts/dock_presence.h"
 #include "charts/export_dialog.h"
+#include "ratelab/io/decisions_csv.h"
 #include "ratelab/io/report.h"
 #include "session/frame_model.h"
 
@@ -62,7 +62,10 @@ QString tabTip(ChartKind kind) {
 
 }  // namespace
 
-ChartsPanel::ChartsPanel(QWidget* parent) : QWidget(parent), tabs_(new QTabWidget(this)) {
+ChartsPanel::ChartsPanel(QWidget* parent)
+    : QWidget(parent),
+      tabs_(new QTabWidget(this)),
+      presence_(new DockPresence(this, [this] { refreshCurrent(); })) {
     tabs_->setDocumentMode(true);
     for (const ChartKind kind : kAllChartKinds) {
         auto* view = new ChartView(kind);
@@ -196,31 +199,8 @@ ChartInput ChartsPanel::input(int columns) const {
 
 void ChartsPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
-    followDock();
+    presence_->follow();
     refreshCurrent();
-}
-
-bool ChartsPanel::isShown() const {
-    return isVisible() && (!dock_ || dock_raised_);
-}
-
-void ChartsPanel::followDock() {
-    QWidget* ancestor = parentWidget();
-    while (ancestor != nullptr && qobject_cast<QDockWidget*>(ancestor) == nullptr)
-        ancestor = ancestor->parentWidget();
-    auto* dock = qobject_cast<QDockWidget*>(ancestor);
-    if (dock == dock_)
-        return;
-    if (dock_)
-        disconnect(dock_, nullptr, this, nullptr);
-    dock_ = dock;
-    dock_raised_ = true;
-    if (dock_) {
-        connect(dock_, &QDockWidget::visibilityChanged, this, [this](bool raised) {
-            dock_raised_ = raised;
-            refreshCurrent();
-        });
-    }
 }
 
 void ChartsPanel::markAllStale() {
@@ -234,7 +214,7 @@ void ChartsPanel::refreshCurrent() {
 
 void ChartsPanel::refresh(ChartKind kind) {
     // A hidden panel stays stale and catches up when it is shown.
-    if (!result_ || !stale_[slot(kind)] || !isShown())
+    if (!result_ || !stale_[slot(kind)] || !presence_->isShown())
         return;
     ChartView* view = views_[slot(kind)];
     const ChartInput shown = input(view->plotColumns());

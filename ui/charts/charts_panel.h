@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QPointer>
 #include <QWidget>
 #include <array>
 #include <memory>
@@ -11,12 +10,12 @@
 #include "charts/figure.h"
 
 class QAction;
-class QDockWidget;
 class QTabWidget;
 
 namespace ratelab::ui {
 
 class ChartView;
+class DockPresence;
 struct Frame;
 
 /// The five live charts of a simulation, one per tab, sharing the timeline's x axis.
@@ -82,8 +81,6 @@ private:
     void refreshCurrent();
     /// Whether the charts can be seen. A dock whose tab is not raised keeps its contents
     /// "visible" (Qt moves them out of sight), so the dock's own signal is followed as well.
-    bool isShown() const;
-    void followDock();
     void markAllStale();
     QString hoverText(ChartKind kind, double x) const;
 
@@ -107,8 +104,7 @@ private:
     QList<QAction*> export_actions_;
     TimelinePainter timeline_;
     QString scenario_;
-    QPointer<QDockWidget> dock_;
-    bool dock_raised_ = true;
+    DockPresence* presence_;
 };
 
 }  // namespace ratelab::ui

@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "charts/algorithm_names.h"
+#include "charts/dock_presence.h"
 #include "panels/keys_model.h"
 
 namespace ratelab::ui {
@@ -24,6 +25,10 @@ KeysPanel::KeysPanel(QWidget* parent)
       cost_(new QLabel(this)),
       estimate_keys_(new QSpinBox(this)),
       table_(new QTableView(this)) {
+    presence_ = new DockPresence(this, [this] {
+        if (stale_)
+            apply();
+    });
     setObjectName(QStringLiteral("keysPanel"));
     auto* top = new QHBoxLayout;
     auto* label = new QLabel(tr("&Lane:"), this);
@@ -93,7 +98,7 @@ KeysPanel::KeysPanel(QWidget* parent)
 void KeysPanel::setFrame(const Frame& frame) {
     pending_ = frame;
     stale_ = true;
-    if (isVisible()) {
+    if (presence_->isShown()) {
         apply();
     }
 }
@@ -106,6 +111,7 @@ void KeysPanel::setLane(int lane) {
 
 void KeysPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    presence_->follow();
     if (stale_) {
         apply();
     }

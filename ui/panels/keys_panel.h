@@ -13,6 +13,7 @@ class QTableView;
 namespace ratelab::ui {
 
 class KeysModel;
+class DockPresence;
 
 /// The Keys panel: every key that made a request so far, its limit, and what one chosen lane
 /// did with it, the worst burst held to the key's own L. Noisy keys come first; selecting a key
@@ -53,6 +54,8 @@ private:
     QTableView* table_;
     Frame pending_;
     bool stale_ = false;
+    DockPresence* presence_ =
+        nullptr;  ///< the table follows the frame only while its tab is raised
     std::optional<KeyId> selected_;
 };
 

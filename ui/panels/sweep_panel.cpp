@@ -18,6 +18,7 @@
 
 #include "charts/algorithm_names.h"
 #include "charts/chart_render.h"
+#include "charts/dock_presence.h"
 #include "charts/sweep_view.h"
 #include "ratelab/io/sweep_output.h"
 #include "ratelab/io/sweep_spec.h"
@@ -102,6 +103,10 @@ SweepPanel::SweepPanel(Session* session, QWidget* parent)
       fits_label_(new QLabel(this)),
       view_(new SweepView(this)),
       debounce_(new QTimer(this)) {
+    presence_ = new DockPresence(this, [this] {
+        if (stale_)
+            schedule();
+    });
     debounce_->setSingleShot(true);
     debounce_->setInterval(kDebounceMs);
     connect(debounce_, &QTimer::timeout, this, &SweepPanel::runNow);
@@ -339,13 +344,14 @@ SweepPanel::Axes SweepPanel::axes() const {
 
 void SweepPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    presence_->follow();
     if (stale_)
         schedule();
 }
 
 void SweepPanel::schedule() {
     stale_ = true;
-    if (isVisible())
+    if (presence_->isShown())
         debounce_->start();
 }
 

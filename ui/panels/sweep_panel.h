@@ -19,6 +19,7 @@ namespace ratelab::ui {
 
 class Session;
 class SweepView;
+class DockPresence;
 
 /// Which setting fits the trace: one lane run over a range of one parameter (a line) or two (a
 /// heatmap), the chart showing rejected %, the worst burst or a delay at every point, the
@@ -102,6 +103,7 @@ private:
     std::optional<SweepResult> result_;
     std::vector<GroupLimitFit> fits_;
     bool stale_ = true;
+    DockPresence* presence_ = nullptr;  ///< a sweep runs only while its tab is raised
 };
 
 }  // namespace ratelab::ui
