@@ -116,6 +116,7 @@ ClientRun run_clients(const Trace& trace, const Params& params, const Lane& lane
     }
     std::vector<Tick> first_tick(count, 0);
     std::vector<std::optional<Quota>> quotas(with_responses ? keys : 0);
+    std::vector<int> rejected_statuses(with_responses ? keys : 0, 429);
     // A paced key is done with its head intent: the next one goes when it may.
     auto next_paced = [&](KeyId key, Tick now) {
         std::deque<std::size_t>& waiting = paced_waiting[key];
@@ -140,10 +141,12 @@ ClientRun run_clients(const Trace& trace, const Params& params, const Lane& lane
         if (with_responses) {
             std::optional<Quota>& quota = quotas[request.key];
             const Limits& limits = lane_params.for_key(trace.keys[request.key]);
-            if (!quota)
+            if (!quota) {
                 quota = quota_of(*info, limits);
-            run.responses.push_back(
-                respond(*limiter, local, pending.tick, decision, *quota, limits.tick_ms));
+                rejected_statuses[request.key] = rejection_status(*info, limits);
+            }
+            run.responses.push_back(respond(*limiter, local, pending.tick, decision, *quota,
+                                            limits.tick_ms, rejected_statuses[request.key]));
         }
         // A paced client's next request goes when what it was just told allows: this intent
         // again if it retries, else the next one it holds, whose cost may differ.

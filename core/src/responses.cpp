@@ -58,6 +58,18 @@ Quota quota_of(const AlgorithmInfo& algorithm, const Limits& limits) {
     return quota;
 }
 
+int rejection_status(const AlgorithmInfo& algorithm, const Limits& limits) {
+    const ParameterInfo* declared = find_parameter(algorithm.parameters, "status");
+    if (declared == nullptr || declared->kind != ParamKind::whole)
+        return 429;
+    const ParamValues values = resolved_params(algorithm, limits);
+    if (const auto it = values.find("status"); it != values.end()) {
+        if (const auto* status = std::get_if<Rational>(&it->second))
+            return static_cast<int>(status->floor());
+    }
+    return 429;
+}
+
 bool bounds_cost(const Limiter& limiter, KeyId key, Tick now) {
     return !accepts(limiter, key, now, bounds::kMaxCost);
 }
@@ -122,9 +134,9 @@ std::int64_t ticks_to_seconds(const Rational& ticks, std::int64_t tick_ms) {
 }
 
 Response respond(const Limiter& limiter, KeyId key, Tick now, const Decision& decision,
-                 const Quota& quota, std::int64_t tick_ms) {
+                 const Quota& quota, std::int64_t tick_ms, int rejected_status) {
     Response response;
-    response.status = decision.accepted ? 200 : 429;
+    response.status = decision.accepted ? 200 : rejected_status;
     if (!decision.accepted && decision.retry_after)
         response.retry_after_seconds = ticks_to_seconds(*decision.retry_after, tick_ms);
     response.quota = quota;
@@ -187,10 +199,12 @@ std::vector<Response> lane_responses(const SimulationResult& result, std::size_t
         const auto limiter = algorithm->limiter(alone, params);
         const Limits& limits = params.for_key(trace.keys[key]);
         const Quota quota = quota_of(info, limits);
+        const int rejected = rejection_status(info, limits);
         for (const std::size_t i : by_key[key]) {
             const Request& request = trace.requests[i];
             const Decision decision = limiter->decide(local, request.tick, request.cost);
-            responses[i] = respond(*limiter, local, request.tick, decision, quota, limits.tick_ms);
+            responses[i] =
+                respond(*limiter, local, request.tick, decision, quota, limits.tick_ms, rejected);
         }
     }
     return responses;

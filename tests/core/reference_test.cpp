@@ -63,9 +63,12 @@ Case random_case(std::uint64_t seed) {
         Lane drawn{info->id, {}, info->id + " drawn", false};
         for (const ParameterInfo& p : info->parameters) {
             switch (p.kind) {
-                case ParamKind::whole:
-                    drawn.params[p.id] = Rational(pick(1, 12));
+                case ParamKind::whole: {
+                    // From the parameter's least value up (an HTTP status starts at 400).
+                    const std::int64_t lo = std::max<std::int64_t>(1, p.min.floor());
+                    drawn.params[p.id] = Rational(std::min(pick(lo, lo + 11), p.max.floor()));
                     break;
+                }
                 case ParamKind::rational:
                     drawn.params[p.id] = Rational(pick(1, 30), pick(1, 6));
                     break;

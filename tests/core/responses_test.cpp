@@ -95,7 +95,9 @@ TEST_CASE("responses: lane_responses() answers each decision as simulate() made 
         REQUIRE(responses.size() == trace->requests.size());
         for (std::size_t i = 0; i < responses.size(); ++i) {
             const Decision decision = result->runs[lane].decision(*trace, i);
-            CHECK(responses[i].status == (decision.accepted ? 200 : 429));
+            // nginx_limit_req answers its limit_req_status, 503 by default.
+            const int rejected = result->runs[lane].id == "nginx_limit_req" ? 503 : 429;
+            CHECK(responses[i].status == (decision.accepted ? 200 : rejected));
             CHECK(responses[i].retry_after_seconds.has_value() ==
                   (!decision.accepted && !decision.retry_never));
         }

@@ -30,6 +30,9 @@ std::optional<std::string> quota_parameter(const AlgorithmInfo& algorithm);
 /// The quota of one key of a lane: `limits` is the key's tier as the lane runs it
 /// (params_for_lane()).
 Quota quota_of(const AlgorithmInfo& algorithm, const Limits& limits);
+/// The status a key of a lane answers a rejection with: the lane's whole parameter `status`
+/// where it declares one (nginx_limit_req's limit_req_status, 503 by default), else 429.
+int rejection_status(const AlgorithmInfo& algorithm, const Limits& limits);
 
 /// Whether some cost is too large for a request for `key` at `now` to pass: false for presets
 /// that count requests whatever their cost (and for a quirk of python_limits_moving).
@@ -54,7 +57,7 @@ enum class HeaderStyle : std::uint8_t {
 
 /// One HTTP response, as numbers; header_fields() writes them as text.
 struct Response {
-    int status = 200;  ///< 200, or 429 for a rejection
+    int status = 200;  ///< 200, or the rejection status (rejection_status(), usually 429)
     /// Rejections that a retry can pass: Retry-After in whole seconds, rounded up.
     std::optional<std::int64_t> retry_after_seconds;
     Quota quota;
@@ -68,9 +71,10 @@ struct Response {
 };
 
 /// The response to `decision`, which `limiter` has just made for `key` at `now` (its state is
-/// the state after the decision). `tick_ms` converts ticks to seconds.
+/// the state after the decision). `tick_ms` converts ticks to seconds; a rejection answers
+/// `rejected_status`.
 Response respond(const Limiter& limiter, KeyId key, Tick now, const Decision& decision,
-                 const Quota& quota, std::int64_t tick_ms);
+                 const Quota& quota, std::int64_t tick_ms, int rejected_status = 429);
 
 /// ceil(ticks * tick_ms / 1000): a number of ticks as whole seconds, rounded up.
 std::int64_t ticks_to_seconds(const Rational& ticks, std::int64_t tick_ms);
