@@ -24,6 +24,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
+from nginx_oracle import Nginx, predicted_release_ms, release_agrees
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -88,6 +90,18 @@ def params_guava(rng):
                                              Fraction(5, 2)])}
 
 
+# Rates nginx can be given (n r/s or n r/m): 30r/m, 90r/m, 20r/m, 42r/m, 150r/m, 7r/m.
+NGINX_RATES = [Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(3), Fraction(10),
+               Fraction(1, 3), Fraction(7, 10), Fraction(5, 2), Fraction(40), Fraction(7, 60)]
+
+
+def params_nginx(rng):
+    mode = rng.choice(["nodelay", "delay", "queue", "queue"])
+    return {"rate": rng.choice(NGINX_RATES), "burst": rng.choice([0, 0, 1, 2, 3, 5, 8]),
+            "nodelay": mode == "nodelay", "delay": rng.randint(1, 4) if mode == "delay" else 0,
+            "status": rng.choice([503, 503, 429])}
+
+
 def params_seed_lua(rng):
     return {"capacity": rng.randint(1, 8), "rate": rng.choice(RATES)}
 
@@ -131,7 +145,7 @@ def ratelab_decisions(cli, folder, name, document):
         retry = entry.get("retry_after")
         decisions.append({"accepted": entry["accepted"],
                           "retry": None if retry is None or retry == "never" else as_fraction(retry),
-                          "never": retry == "never"})
+                          "never": retry == "never", "release": entry.get("release")})
     return decisions, path
 
 
@@ -391,6 +405,7 @@ PRESETS = [
     ("npm_limiter", "limiter (npm)", params_npm_limiter, [1, 10, 100], True),
     ("seed_redis_lua", "redis + article 000 script", params_seed_lua, [1, 10, 100, 1000], True),
     ("guava_smooth_bursty", "Guava RateLimiter", params_guava, [1, 10, 100, 1000], True),
+    ("nginx_limit_req", "nginx limit_req", params_nginx, [1, 7, 100, 1000], False),
 ]
 
 
@@ -402,7 +417,8 @@ def agree(ours, theirs, tick_ms):
     if ours["accepted"] != theirs["accepted"]:
         return "decision"
     if ours["accepted"]:
-        return None
+        return None if release_agrees(ours, theirs, tick_ms) else "release"
+
     if theirs["never"] or ours["never"]:
         return None if theirs["never"] == ours["never"] else "retry never"
     if theirs["retry"] is None:
@@ -422,7 +438,11 @@ def agree(ours, theirs, tick_ms):
 def describe(value, ms_per_unit):
     """A decision in words; its retry is in units of `ms_per_unit` milliseconds."""
     if value["accepted"]:
-        return "accepted"
+        if value.get("release_ms") is not None:
+            return f"accepted, released at {value['release_ms']} ms"
+        if value.get("release") is not None:
+            return f"accepted, released at {float(value['release'] * ms_per_unit):g} ms"
+        return "accepted" if "release_ms" not in value else "accepted, still held at the end"
     if value["never"]:
         return "rejected, retry never"
     if value["retry"] is None:
@@ -448,9 +468,11 @@ def main():
     go = GoRate(args.go_oracle)
     node = Node()
     guava = Guava(args.guava_classpath)
+    nginx = Nginx() if not only or "nginx_limit_req" in only else None
     oracles = {"python_limits_fixed": python_limits, "python_limits_moving": python_limits,
                "x_time_rate": go, "express_rate_limit": node, "rate_limiter_flexible": node,
-               "npm_limiter": node, "seed_redis_lua": redis, "guava_smooth_bursty": guava}
+               "npm_limiter": node, "seed_redis_lua": redis, "guava_smooth_bursty": guava,
+               "nginx_limit_req": nginx}
     versions = {"python_limits_fixed": python_limits.version,
                 "python_limits_moving": python_limits.version,
                 "x_time_rate": deb_version("golang-golang-x-time-dev"),
@@ -458,7 +480,8 @@ def main():
                 "rate_limiter_flexible": npm_version("rate-limiter-flexible"),
                 "npm_limiter": npm_version("limiter"),
                 "seed_redis_lua": redis.version,
-                "guava_smooth_bursty": deb_version("libguava-java")}
+                "guava_smooth_bursty": deb_version("libguava-java"),
+                "nginx_limit_req": deb_version("nginx")}
     folder = args.keep or tempfile.mkdtemp(prefix="ratelab-conformance-")
     os.makedirs(folder, exist_ok=True)
     rows = []
@@ -485,8 +508,16 @@ def main():
             answers = list(pool.map(ours, cases))
         disagreements = 0
         first = None
+        oracle = oracles[preset]
+        if hasattr(oracle, "prepare"):
+            oracle.prepare(cases)
         for (seed, params, tick_ms, requests), (mine, path) in zip(cases, answers):
-            theirs = oracles[preset].run(preset, params, tick_ms, requests)
+            if preset == "nginx_limit_req":
+                # Where to look at nginx's held requests (see nginx_oracle.py).
+                theirs = oracle.run(preset, params, tick_ms, requests,
+                                    predicted_release_ms(mine, tick_ms))
+            else:
+                theirs = oracle.run(preset, params, tick_ms, requests)
             if len(mine) != len(theirs):
                 raise RuntimeError(f"{path}: {len(mine)} decisions from ratelab-cli, "
                                    f"{len(theirs)} from the library")
@@ -512,6 +543,8 @@ def main():
     go.oracle.close()
     node.oracle.close()
     guava.close()
+    if nginx is not None:
+        nginx.close()
 
     widths = [max(len(str(row[i])) for row in rows + [("preset", "library", "version", "traces",
                                                         "disagreements")]) for i in range(5)]

@@ -27,7 +27,8 @@
 // has drained, and so differs from this only for such a key whose next request would have found
 // an excess above burst (rates below 1000 / 60 r/s, or stored excess above 59 requests at
 // 1 r/s); and several limit_req directives on one request (the loop of 221-260).
-// nginx counts requests: a request of any cost is one request, and is let through as one.
+// nginx counts requests: a request of any cost is one request, and is let through as one (the
+// lane's worst burst counts requests; the per-key figures of key_figures.cpp count its cost).
 // The retry-after of a rejection is RateLab's, since nginx tells none: the ms until the excess
 // would be at most burst again, ceil((stored + 1000 - burst) * 1000 / rate) after `last`.
 #include <algorithm>
@@ -69,7 +70,7 @@ struct NginxLimitReq {
         burst.min = Rational(0);
         ParameterInfo nodelay;
         nodelay.id = "nodelay";
-        nodelay.name = "No delay";
+        nodelay.name = "Nodelay";
         nodelay.kind = ParamKind::flag;
         nodelay.default_rule = default_rules::fixed(false);
         nodelay.description = "let excess up to burst through at once instead of delaying it";
@@ -93,9 +94,12 @@ struct NginxLimitReq {
                       read.flag("nodelay") ? kNoDelay : read.whole("delay") * 1000, limits.tick_ms};
     }
     static State initial(const Config&) { return State{}; }
+    /// Releases in microseconds over tick_ms ticks. nginx lets a request through whole, so a
+    /// released request is one unit whatever its cost, and the law's spacing is the grid's
+    /// 1 µs (there is no spacing between the units of one request).
+    static constexpr std::int64_t kUnitsPerMs = 1000;
     static ShaperLaw shaper_law(const Config& c) {
-        // One request per 1000 / rate s, from a queue of burst requests.
-        return ShaperLaw{Rational(1'000'000, c.rate * c.tick_ms), c.burst / 1000};
+        return ShaperLaw{Rational(1, c.tick_ms * kUnitsPerMs), c.burst / 1000};
     }
 
     /// rate * ms / 1000: what the rate drains in `ms`, truncated as nginx does.
@@ -128,8 +132,9 @@ struct NginxLimitReq {
     }
 
     static detail::UnitSegment released_units(const Config& c, const State& s, std::int64_t) {
-        // In ms over tick_ms: the arrival (s.last_ms, just stored) plus the timer's delay.
-        return detail::UnitSegment{s.last_ms + delay_ms(c, s.excess), 1, 1, c.tick_ms};
+        // The arrival (s.last_ms, just stored) plus the timer's delay.
+        const std::int64_t release_us = (s.last_ms + delay_ms(c, s.excess)) * kUnitsPerMs;
+        return detail::UnitSegment{release_us, 1, 1, c.tick_ms * kUnitsPerMs};
     }
 
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
