@@ -125,7 +125,11 @@ TEST_CASE("checkpoints give the same state and why as a replay from the start") 
         builder.add(tick, static_cast<std::uint32_t>(1 + i % 2), i % 3 == 0 ? "b" : "a");
     }
     const auto trace = std::make_shared<const Trace>(std::move(builder).take());
-    const auto result = simulate(trace, limits(9, 40));
+    // Every algorithm, opt-in lane and library preset: they all run on the one engine.
+    Params params = limits(9, 40);
+    params.lanes = test::every_lane();
+    const auto result = simulate(trace, params);
+    REQUIRE(result->runs.size() > 6);
     for (const AlgorithmRun& run : result->runs) {
         INFO(run.id);
         REQUIRE(run.checkpoints);  // few keys and many requests: the run saved its states
