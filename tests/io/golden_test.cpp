@@ -38,7 +38,9 @@ std::vector<fs::path> bundled_traces() {
     return files;
 }
 
-Json live_report(const TraceDocument& doc) {
+Json live_report(TraceDocument doc) {
+    // As ratelab-cli simulate does: the library presets read their units through tick_ms.
+    set_tick_ms(doc.params, doc.tick_ms);
     const auto result = simulate(std::make_shared<const Trace>(doc.trace), doc.params);
     return make_report(*result);
 }
