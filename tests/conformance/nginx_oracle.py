@@ -277,4 +277,6 @@ def release_agrees(ours, theirs, tick_ms):
     mine = ours.get("release")
     if mine is None or theirs["release_ms"] is None:
         return False
-    return abs(mine * tick_ms - theirs["release_ms"]) < Fraction(1, 1000)
+    # Releases are whole ms (nginx) or ns (x/time/rate); ratelab-cli writes a release that is
+    # not a whole tick as a double, good to far below a nanosecond here.
+    return abs(mine * tick_ms - float(theirs["release_ms"])) < 0.5e-6

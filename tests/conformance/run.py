@@ -68,7 +68,10 @@ def params_python_limits(rng):
 
 
 def params_x_time_rate(rng):
-    return {"limit": rng.choice(RATES), "burst": rng.randint(1, 6)}
+    # Half AllowN (max_wait 0), half ReserveN waiting at most max_wait seconds.
+    max_wait = rng.choice([Fraction(0), Fraction(0), Fraction(0), Fraction(1, 2), Fraction(1),
+                           Fraction(3), Fraction(7, 3)])
+    return {"limit": rng.choice(RATES), "burst": rng.randint(1, 6), "max_wait": max_wait}
 
 
 def params_express(rng):
@@ -315,13 +318,19 @@ class GoRate:
 
     def run(self, _preset, params, tick_ms, requests):
         limit = params["limit"]
+        max_wait_ns = int(params["max_wait"] * 10**9)  # a time.Duration: whole ns, truncated
         answer = self.oracle.ask({"limit_num": limit.numerator, "limit_den": limit.denominator,
                                   "burst": params["burst"], "tick_ms": tick_ms,
-                                  "requests": requests})
-        return [{"accepted": a["accepted"],
-                 "retry": None if a["accepted"] or a["retry_ns"] < 0 else Fraction(a["retry_ns"], 10**6),
-                 "never": not a["accepted"] and a["retry_ns"] < 0, "unit_ms": 1e-6}
-                for a in answer]
+                                  "max_wait_ns": max_wait_ns, "requests": requests})
+        out = []
+        for r, a in zip(requests, answer):
+            entry = {"accepted": a["accepted"],
+                     "retry": None if a["accepted"] or a["retry_ns"] < 0 else Fraction(a["retry_ns"], 10**6),
+                     "never": not a["accepted"] and a["retry_ns"] < 0, "unit_ms": 1e-6}
+            if a["accepted"]:  # released at arrival + delay, in ms
+                entry["release_ms"] = r["tick"] * tick_ms + Fraction(a["delay_ns"], 10**6)
+            out.append(entry)
+        return out
 
 
 class Node:

@@ -148,6 +148,28 @@ TEST_CASE("x_time_rate: starts full, a rejection changes nothing, waits truncate
           {Expect::ok(), Expect::no(Rational(233333333, 1000000))});
 }
 
+TEST_CASE("x_time_rate: max_wait reserves, waits up to it, and cancels beyond it") {
+    // 2 per second, burst 1, max_wait 1 s, ticks of 1 ms. Full: the first goes at once; the
+    // next two reserve into debt, waiting 500 ms and 1000 ms; the fourth would wait 1.5 s, is
+    // cancelled (its token given back) and told 1.5 s - 1 s. At 600 ms the debt of 2 has shrunk
+    // to 0.8: wait 0.9 s, accepted; the next would wait 1.4 s and is told 0.4 s.
+    const ParamValues p{
+        {"limit", whole(2)}, {"burst", whole(1)}, {"max_wait", ParamValue(Rational(1))}};
+    const std::vector<Decision> got =
+        decide("x_time_rate", p, 1, {{0}, {0}, {0}, {0}, {600}, {600}, {600, 2}});
+    check(got, {Expect::ok(), Expect::ok(), Expect::ok(), Expect::no(500), Expect::ok(),
+                Expect::no(400), Expect::never()});
+    const std::vector<Rational> delays{0, 500, 1000, 0, 900};
+    for (const std::size_t i : {0, 1, 2, 4}) {
+        INFO("request " << i);
+        REQUIRE(got[i].delay);
+        CHECK(*got[i].delay == delays[i]);
+    }
+    // Without max_wait it is AllowN: no debt, only the first passes at tick 0.
+    check(decide("x_time_rate", {{"limit", whole(2)}, {"burst", whole(1)}}, 1, {{0}, {0}}),
+          {Expect::ok(), Expect::no(500)});
+}
+
 TEST_CASE("express_rate_limit: every request is one hit, rejected too, Retry-After in seconds") {
     const ParamValues p{{"limit", whole(2)}, {"window_ms", whole(1500)}};
     // Window [0, 1500 ms) from the first request; the cost-5 request is one hit. At 1.2 s the

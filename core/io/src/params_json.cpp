@@ -47,9 +47,11 @@ std::int64_t read_integer(const Json& node, std::int64_t min, std::int64_t max,
     return value;
 }
 
-Rational read_rational(const Json& node, std::string_view what, const std::string& path) {
+/// `least` is the smallest numerator: 1, or 0 for a parameter that may be 0 (a max_wait).
+Rational read_rational(const Json& node, std::string_view what, const std::string& path,
+                       std::int64_t least = 1) {
     if (!node.is_string()) {
-        return Rational(read_integer(node, 1, bounds::kMaxRationalPart, what, path));
+        return Rational(read_integer(node, least, bounds::kMaxRationalPart, what, path));
     }
     const std::string& text = node.get_ref<const std::string&>();
     const std::size_t slash = text.find('/');
@@ -62,12 +64,14 @@ Rational read_rational(const Json& node, std::string_view what, const std::strin
                                         " must be a whole number or a fraction like \"5/2\", not " +
                                         quote_text(text)});
     }
-    if (*num < 1 || *num > bounds::kMaxRationalPart || *den < 1 || *den > bounds::kMaxRationalDen) {
-        fail(path, {"out-of-range", std::string(what) + " " + quote_text(text) +
-                                        " is out of range: the numerator must be between 1 and " +
-                                        std::to_string(bounds::kMaxRationalPart) +
-                                        ", the denominator between 1 and " +
-                                        std::to_string(bounds::kMaxRationalDen)});
+    if (*num < least || *num > bounds::kMaxRationalPart || *den < 1 ||
+        *den > bounds::kMaxRationalDen) {
+        fail(path,
+             {"out-of-range",
+              std::string(what) + " " + quote_text(text) +
+                  " is out of range: the numerator must be between " + std::to_string(least) +
+                  " and " + std::to_string(bounds::kMaxRationalPart) +
+                  ", the denominator between 1 and " + std::to_string(bounds::kMaxRationalDen)});
     }
     return Rational(*num, *den);
 }
@@ -77,7 +81,7 @@ ParamValue read_value(const ParameterInfo& info, const Json& node, const std::st
         case ParamKind::whole:
             return Rational(read_integer(node, info.min.num(), info.max.num(), info.id, path));
         case ParamKind::rational: {
-            const Rational value = read_rational(node, info.id, path);
+            const Rational value = read_rational(node, info.id, path, info.min.num() <= 0 ? 0 : 1);
             if (auto problem = check_value(info, value)) {
                 fail(path, {"out-of-range", *problem});
             }

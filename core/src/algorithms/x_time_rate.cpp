@@ -14,7 +14,19 @@
 //   Only an accepted call stores `last` and the tokens; a rejected one changes nothing.
 // The retry-after of a rejection is the wait ReserveN(t, cost) would report at that moment
 // (Reservation.DelayFrom, 147-156), in nanoseconds; never when cost > burst, where ReserveN
-// fails. max_wait (ReserveN used as a shaper) is not reproduced: AllowN only.
+// fails.
+//
+// With max_wait above 0 it is a shaper, as a server that waits a little rather than refuse:
+// r := ReserveN(t, cost) (224-227: reserveN with an infinite maxFutureReserve), and when
+// r.DelayFrom(t) > max_wait, r.CancelAt(t) and refuse; else the request goes at t + delay.
+// reserveN stores the tokens, negative ones included, and `last` = t. CancelAt (166-201), just
+// after the reservation: restoreTokens = cost - tokensFromDuration(lastEvent - timeToAct) =
+// cost (lastEvent is this reservation's timeToAct), advance(t) adds nothing, so the tokens are
+// (tokens - cost) + cost in float64, capped at burst, and `last` stays t: unlike AllowN a
+// refusal does store its advance, rounding included. The retry-after of such a refusal is
+// what ReserveN would then report, less max_wait. max_wait is whole nanoseconds, as a
+// time.Duration, truncated. A request is let through as one, whatever its cost (its burst
+// figures count requests).
 #include <cmath>
 #include <limits>
 #include <string>
@@ -27,7 +39,7 @@ namespace {
 
 struct XTimeRate {
     static constexpr std::string_view kId = "x_time_rate";
-    static constexpr bool kShapes = false;
+    static constexpr bool kShapes = true;
 
     /// Go's clock in nanoseconds stays below 2^63: about 292 years of trace.
     static constexpr std::int64_t kMaxNanos = std::int64_t{9'000'000'000'000'000'000};
@@ -36,6 +48,7 @@ struct XTimeRate {
         double limit;  // rate.Limit, events per second
         std::int64_t burst;
         std::int64_t tick_ms;
+        std::int64_t max_wait_ns;  // 0: AllowN
     };
     struct State {
         double tokens = 0;
@@ -49,15 +62,32 @@ struct XTimeRate {
                                    default_rules::limit_per_second(),
                                    "events per second (rate.Limit), as an exact fraction"),
                 whole_parameter("burst", "Burst", ParamUnit::tokens, default_rules::limit(),
-                                "bucket size: events allowed at once")};
+                                "bucket size: events allowed at once"),
+                max_wait_parameter()};
+    }
+    static ParameterInfo max_wait_parameter() {
+        ParameterInfo max_wait = rational_parameter(
+            "max_wait", "Max wait", ParamUnit::seconds, default_rules::fixed(Rational(0)),
+            "0: AllowN; else ReserveN, waiting at most this long, cancelled beyond");
+        max_wait.min = Rational(0);
+        return max_wait;
     }
     static Config configure(const Limits& limits) {
         const detail::ParamReader<XTimeRate> read(limits);
         const Rational limit = read.rational("limit");
+        const Rational max_wait = read.rational("max_wait");
+        const Int128 max_wait_ns =
+            static_cast<Int128>(max_wait.num()) * 1'000'000'000 / max_wait.den();
         return Config{static_cast<double>(limit.num()) / static_cast<double>(limit.den()),
-                      read.whole("burst"), limits.tick_ms};
+                      read.whole("burst"), limits.tick_ms,
+                      static_cast<std::int64_t>(std::min<Int128>(max_wait_ns, kMaxNanos))};
     }
     static State initial(const Config&) { return State{}; }
+    /// Releases in nanoseconds over tick_ms ticks; a reservation acts at once, so a request is
+    /// one unit and the law's spacing is the grid's 1 ns.
+    static ShaperLaw shaper_law(const Config& c) {
+        return ShaperLaw{Rational(1, c.tick_ms * 1'000'000), c.burst};
+    }
 
     static std::int64_t nanos(const Config& c, Tick now) {
         const Int128 ns = static_cast<Int128>(detail::preset::clock_ms(now, c.tick_ms)) * 1'000'000;
@@ -95,19 +125,41 @@ struct XTimeRate {
         const std::int64_t now_ns = nanos(c, now);
         const double left = advanced(c, s, now_ns) - static_cast<double>(cost);
         const std::int64_t wait = left < 0 ? wait_for(c, -left) : 0;
-        if (cost > c.burst || wait > 0)
+        if (cost > c.burst)
+            return false;  // reserveN fails and stores nothing, for AllowN and ReserveN alike
+        if (wait > c.max_wait_ns) {
+            if (c.max_wait_ns > 0) {
+                // ReserveN stored `left` and now; CancelAt gives the cost back, capped.
+                const double restored = left + static_cast<double>(cost);
+                const auto burst = static_cast<double>(c.burst);
+                s.tokens = restored > burst ? burst : restored;
+                s.last_ns = now_ns;
+                s.started = true;
+            }
             return false;
+        }
         s.tokens = left;
         s.last_ns = now_ns;
         s.started = true;
         return true;
     }
 
+    /// The reservation's wait, from the state it left: the tokens it took below zero.
+    static std::int64_t reserved_wait(const Config& c, const State& s) {
+        return s.tokens < 0 ? wait_for(c, -s.tokens) : 0;
+    }
+    static detail::UnitSegment released_units(const Config& c, const State& s, std::int64_t) {
+        const Int128 at = static_cast<Int128>(s.last_ns) + reserved_wait(c, s);
+        return detail::UnitSegment{static_cast<std::int64_t>(std::min<Int128>(at, kMaxNanos)), 1, 1,
+                                   c.tick_ms * 1'000'000};
+    }
+
     static std::optional<Rational> retry_after(const Config& c, const State& s, Tick now,
                                                std::int64_t cost) {
         if (cost > c.burst)
             return std::nullopt;
-        return Rational(wait_at(c, s, nanos(c, now), cost), c.tick_ms * 1'000'000);
+        const std::int64_t wait = wait_at(c, s, nanos(c, now), cost);
+        return Rational(std::max<std::int64_t>(0, wait - c.max_wait_ns), c.tick_ms * 1'000'000);
     }
 
     static LimiterState describe(const Config& c, const State& s, Tick now) {
@@ -128,7 +180,7 @@ struct XTimeRate {
         const std::int64_t wait = wait_at(c, s, now_ns, cost);
         return "tokens " + detail::preset::decimal_text(tokens) + " - cost " +
                std::to_string(cost) + ": wait " + std::to_string(wait) + " ns" +
-               (wait > 0 ? " > 0" : " = 0");
+               (wait > c.max_wait_ns ? " > " : " <= ") + std::to_string(c.max_wait_ns) + " ns";
     }
 };
 
