@@ -70,7 +70,8 @@ ParamValue shared_value(const ParameterInfo& info, const ParamValue& value, int 
     if (number == nullptr)
         return value;
     if (info.kind == ParamKind::whole) {
-        if (is_amount(info.unit) || is_rate(info.unit))
+        // 0 stays 0 (nginx's burst): shared out, nothing is still nothing.
+        if ((is_amount(info.unit) || is_rate(info.unit)) && number->num() != 0)
             return Rational(std::max<std::int64_t>(1, number->floor() / servers));
         return value;
     }

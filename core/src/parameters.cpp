@@ -103,6 +103,8 @@ std::string_view unit_name(ParamUnit unit) {
             return "milliseconds";
         case ParamUnit::per_second:
             return "per second";
+        case ParamUnit::http_status:
+            return "HTTP status";
     }
     return "";
 }

@@ -32,6 +32,7 @@ enum class ParamUnit : std::uint8_t {
     seconds,         ///< for a library that thinks in seconds
     milliseconds,    ///< for a library that thinks in milliseconds
     per_second,      ///< requests, events or tokens per second, as a library's rate
+    http_status,     ///< an HTTP status code, such as nginx's limit_req_status
 };
 
 /// A parameter's value: whole numbers and fractions are Rationals (whole numbers with

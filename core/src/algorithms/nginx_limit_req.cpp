@@ -60,10 +60,12 @@ struct NginxLimitReq {
     };
 
     static std::vector<ParameterInfo> parameters() {
+        // nginx takes 1r/m at least; below that (a fleet's share) the arithmetic still holds
+        // down to one milli-request per second.
         ParameterInfo rate = rational_parameter(
             "rate", "Rate", ParamUnit::per_second, default_rules::limit_per_second(),
-            "requests per second (10r/s is 10, 30r/m is 1/2), at least 1r/m");
-        rate.min = Rational(1, 60);
+            "requests per second (10r/s is 10, 30r/m is 1/2), at least 1/1000");
+        rate.min = Rational(1, 1000);
         ParameterInfo burst = whole_parameter("burst", "Burst", ParamUnit::cost_units,
                                               default_rules::fixed(Rational(0)),
                                               "excess requests allowed beyond the rate (burst=)");
@@ -78,7 +80,7 @@ struct NginxLimitReq {
             "delay", "Delay", ParamUnit::cost_units, default_rules::fixed(Rational(0)),
             "excess requests let through undelayed (delay=); nodelay overrides");
         delay.min = Rational(0);
-        ParameterInfo status = whole_parameter("status", "Status", ParamUnit::none,
+        ParameterInfo status = whole_parameter("status", "Status", ParamUnit::http_status,
                                                default_rules::fixed(Rational(503)),
                                                "HTTP status of a rejection (limit_req_status)");
         status.min = Rational(400);
