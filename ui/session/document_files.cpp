@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include "ratelab/io/file_output.h"
+#include "ratelab/io/fleet_file.h"
 #include "ratelab/io/trace_file.h"
 
 namespace ratelab::ui {
@@ -75,6 +76,32 @@ void saveDocument(const SessionDocument& document, const QString& path) {
         throw DocumentFileError{path, {}, QString::fromStdString(error.what())};
     }
     writeWholeFile(path, text);
+}
+
+std::optional<io::FleetFile> fleetOf(const SessionDocument& document) {
+    if (!document.extras)
+        return std::nullopt;
+    io::TraceDocument fields;
+    fields.unknown_fields = document.extras->unknown_fields;
+    try {
+        return io::fleet_settings(fields, document.name);
+    } catch (const io::TraceFileError&) {
+        return std::nullopt;  // only a document built in memory can get here; it has none
+    }
+}
+
+std::shared_ptr<const SessionDocument::FileExtras> extrasWithFleet(
+    const SessionDocument& document, const std::optional<io::FleetFile>& fleet) {
+    SessionDocument::FileExtras extras;
+    if (document.extras)
+        extras = *document.extras;
+    if (!extras.unknown_fields.is_object())
+        extras.unknown_fields = nlohmann::ordered_json::object();
+    if (fleet)
+        extras.unknown_fields["fleet"] = io::fleet_json(*fleet);
+    else
+        extras.unknown_fields.erase("fleet");
+    return std::make_shared<const SessionDocument::FileExtras>(std::move(extras));
 }
 
 void writeWholeFile(const QString& path, std::string_view bytes) {

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QString>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 
@@ -8,7 +10,8 @@
 
 namespace ratelab::io {
 struct TraceDocument;
-}
+struct FleetFile;
+}  // namespace ratelab::io
 
 namespace ratelab::ui {
 
@@ -32,6 +35,13 @@ SessionDocument loadDocument(const QString& path);
 void saveDocument(const SessionDocument& document, const QString& path);
 /// Writes `bytes` to `path` as io::write_file does. Throws DocumentFileError.
 void writeWholeFile(const QString& path, std::string_view bytes);
+/// The document's "fleet" object as settings, or nothing when it has none (the loader has
+/// checked it; one that does not read, only possible in memory, counts as none).
+std::optional<io::FleetFile> fleetOf(const SessionDocument& document);
+/// The document's extras with its "fleet" object replaced by `fleet`, written with exactly the
+/// fields the reader accepts, or removed when `fleet` is nothing; the other fields stay.
+std::shared_ptr<const SessionDocument::FileExtras> extrasWithFleet(
+    const SessionDocument& document, const std::optional<io::FleetFile>& fleet);
 /// The file name filter for open and save dialogs.
 QString traceFileFilter();
 

@@ -8,11 +8,15 @@
 
 #include "commands/add_request_command.h"
 #include "commands/change_costs_command.h"
+#include "commands/change_fleet_command.h"
 #include "commands/change_keys_command.h"
 #include "commands/change_params_command.h"
 #include "commands/move_requests_command.h"
 #include "commands/remove_requests_command.h"
+#include "ratelab/fleet.h"
+#include "ratelab/io/fleet_file.h"
 #include "ratelab/limits.h"
+#include "session/document_files.h"
 #include "session/simulation_run.h"
 
 namespace ratelab::ui {
@@ -75,6 +79,7 @@ QString Session::reset(SessionDocument document, const QString& file_path) {
     file_path_ = file_path;
     Q_EMIT resultChanged(result_);
     Q_EMIT documentReset();
+    Q_EMIT fleetChanged();
     Q_EMIT filePathChanged();
     Q_EMIT paramsChanged();
     Q_EMIT selectionChanged();
@@ -179,6 +184,26 @@ void Session::applyTrace(Trace trace, IndexList selection) {
     resimulate(result_ && result_->params == without_hidden_lanes(document_.params) ? result_
                                                                                     : nullptr);
     Q_EMIT selectionChanged();
+}
+
+std::optional<io::FleetFile> Session::fleet() const {
+    return fleetOf(document_);
+}
+
+QString Session::setFleet(const io::FleetFile& fleet, const QString& description) {
+    const std::vector<std::string> problems = validate(fleet.settings);
+    if (!problems.empty())
+        return QString::fromStdString(problems.front());
+    std::optional<io::FleetFile> now = this->fleet();
+    if (now && now->settings == fleet.settings && now->lane == fleet.lane)
+        return {};
+    undo_stack_->push(new ChangeFleetCommand(this, std::move(now), fleet, description));
+    return {};
+}
+
+void Session::applyFleet(const std::optional<io::FleetFile>& fleet) {
+    document_.extras = extrasWithFleet(document_, fleet);
+    Q_EMIT fleetChanged();
 }
 
 void Session::applyParams(const Params& params) {

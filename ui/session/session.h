@@ -4,6 +4,7 @@
 #include <QString>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "ratelab/simulation.h"
@@ -11,6 +12,10 @@
 #include "session/trace_edits.h"
 
 class QUndoStack;
+
+namespace ratelab::io {
+struct FleetFile;
+}
 
 namespace ratelab::ui {
 
@@ -70,6 +75,12 @@ public:
     /// A fresh id for a drag, so that separate drags never merge.
     int newGesture() { return ++last_gesture_; }
 
+    /// The fleet settings the document keeps (its "fleet" object), or nothing when it has none.
+    std::optional<io::FleetFile> fleet() const;
+    /// Keeps `fleet` in the document as one undo step if it is valid (see validate() in
+    /// fleet.h); otherwise returns why not, one sentence naming the setting, and changes nothing.
+    QString setFleet(const io::FleetFile& fleet, const QString& description);
+
     /// The selected requests. Not part of the undo history, but undo restores it.
     const IndexList& selection() const { return selection_; }
     void setSelection(IndexList indices);
@@ -77,12 +88,15 @@ public:
     // For undo commands only.
     void applyTrace(Trace trace, IndexList selection);
     void applyParams(const Params& params);
+    void applyFleet(const std::optional<io::FleetFile>& fleet);
 
 Q_SIGNALS:
     void resultChanged(std::shared_ptr<const ratelab::SimulationResult> result);
     /// A different document was loaded (New, Open, a scenario).
     void documentReset();
     void paramsChanged();
+    /// The document's fleet settings changed (an edit, its undo, or a new document).
+    void fleetChanged();
     void selectionChanged();
     void filePathChanged();
     void modifiedChanged(bool modified);

@@ -12,6 +12,7 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
+#include "fleet/fleet_panel.h"
 #include "panels/advanced_panel.h"
 #include "panels/comparison_model.h"
 #include "panels/comparison_panel.h"
@@ -76,6 +77,7 @@ MainWindow::~MainWindow() {
     // laying out the half-destroyed window.
     delete charts_growth_;
     delete sweep_growth_;
+    delete fleet_growth_;
 }
 
 TimelineView* MainWindow::timeline() const {
@@ -111,11 +113,17 @@ void MainWindow::createDocks() {
     sweep_dock_ = dock(tr("Sweep"), QStringLiteral("sweepDock"), new SweepPanel(session_, this),
                        Qt::BottomDockWidgetArea);
     tabifyDockWidget(keys_dock_, sweep_dock_);
+    auto* fleet = new FleetPanel(session_, clock_, this);
+    fleet_dock_ = dock(tr("Fleet"), QStringLiteral("fleetDock"), fleet, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(sweep_dock_, fleet_dock_);
+    // A mode's row in the Fleet view brings up that mode's Learn text.
+    connect(fleet, &FleetPanel::learnAbout, learn_, &LearnPanel::setAlgorithm);
     comparison_dock_->raise();
     // The charts are shorter than the table's tab needs only when they are not shown; they take
     // their height when their tab is raised, so the bottom area can start as tall as the table.
     charts_growth_ = new RaisedDockGrowth(this, charts_dock_);
     sweep_growth_ = new RaisedDockGrowth(this, sweep_dock_);
+    fleet_growth_ = new RaisedDockGrowth(this, fleet_dock_);
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
                           new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);
@@ -133,7 +141,7 @@ void MainWindow::createDocks() {
         this);
     lessons_dock_ =
         dock(tr("Lessons"), QStringLiteral("lessonsDock"), lessons, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(sweep_dock_, lessons_dock_);
+    tabifyDockWidget(fleet_dock_, lessons_dock_);
     comparison_dock_->raise();
     learn_dock_->raise();
     resizeDocks({learn_dock_}, {330}, Qt::Horizontal);

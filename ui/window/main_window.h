@@ -90,11 +90,13 @@ private:
     QDockWidget* charts_dock_ = nullptr;
     QObject* charts_growth_ = nullptr;  // RaisedDockGrowth of the charts dock
     QObject* sweep_growth_ = nullptr;   // and of the sweep dock
+    QObject* fleet_growth_ = nullptr;   // and of the fleet dock
     QDockWidget* learn_dock_ = nullptr;
     QDockWidget* advanced_dock_ = nullptr;
     QDockWidget* lanes_dock_ = nullptr;
     QDockWidget* keys_dock_ = nullptr;
     QDockWidget* sweep_dock_ = nullptr;
+    QDockWidget* fleet_dock_ = nullptr;
     QDockWidget* predict_dock_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
     PredictPanel* predict_ = nullptr;

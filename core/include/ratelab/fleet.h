@@ -176,6 +176,34 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
                                                   const Params& params, const Lane& lane,
                                                   const FleetSettings& settings);
 
+/// How many servers the fleet has at `tick`: settings.servers, and from each scale event's tick
+/// on, its count.
+int fleet_size_at(const FleetSettings& settings, Tick tick);
+
+/// The periodic_sync points in [from, to]: the multiples S, 2S, ... of sync_every (tick 0 is
+/// not one: every server starts from the same empty store).
+std::vector<Tick> fleet_sync_points(const FleetSettings& settings, Tick from, Tick to);
+
+/// How many requests each server of mode `mode` (an index into result.modes) received in each
+/// span of `bucket` ticks from tick 0 to `end` inclusive: `servers` rows of `buckets` counts,
+/// row by row, for a heat strip. `servers` is result.modes[mode].load.size().
+struct FleetHeat {
+    std::size_t servers = 0;
+    std::size_t buckets = 0;
+    std::vector<std::int64_t> counts;  ///< counts[server * buckets + bucket]
+    std::int64_t peak = 0;             ///< the largest count, 0 for an empty trace
+    std::int64_t at(std::size_t server, std::size_t span) const {
+        return counts[server * buckets + span];
+    }
+    friend bool operator==(const FleetHeat&, const FleetHeat&) = default;
+};
+FleetHeat fleet_heat(const FleetResult& result, std::size_t mode, Tick bucket, Tick end);
+
+/// The cost the whole fleet accepted in mode `mode` in the W ticks (tick - W, tick] up to each
+/// request's tick, W the lane's window, counting every key: what the fleet-wide load chart sets
+/// against L. One value per request, in trace order.
+std::vector<std::int64_t> fleet_window_load(const FleetResult& result, std::size_t mode);
+
 /// Why mode `mode` (an index into result.modes) decided request `index` as it did, from what
 /// its server saw: "server 2, store as of the sync at 20 and 1 local since: count 4 + 1 > 4".
 /// Replays the mode up to the request.

@@ -1,0 +1,261 @@
+// The Fleet tab as a user meets it: a bundled fleet trace opens with its modes, servers and
+// outage; a run happens off the main thread and its decisions say why; each control change is
+// one undo step kept in the file's "fleet" object; a bad value is refused with a message; and a
+// trace without fleet settings stays without until a control changes.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QUndoStack>
+
+#include "fleet/fleet_panel.h"
+#include "fleet/fleet_view.h"
+#include "ratelab/io/fleet_file.h"
+#include "session/document_files.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+
+namespace {
+
+QString bundled(const char* name) {
+    return QStringLiteral(RATELAB_SOURCE_DIR "/traces/") + QLatin1String(name);
+}
+
+bool open(Session& session, const QString& path) {
+    return session.reset(loadDocument(path), path).isEmpty();
+}
+
+/// Runs the panel's fleet and waits for it to be on show.
+bool runNow(FleetPanel& panel) {
+    QSignalSpy shown(&panel, &FleetPanel::fleetShown);
+    panel.runNow();
+    return shown.wait(10000);
+}
+
+/// The file's top-level JSON object as written.
+QJsonObject fileObject(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+/// The first point of the view whose tooltip is not empty, scanning row `y` left to right.
+QString firstToolTipOnRow(const FleetView& view, int y) {
+    for (int x = 0; x < view.width(); ++x) {
+        for (int dy = -8; dy <= 8; ++dy) {
+            const QString text = view.toolTipAt(QPoint(x, y + dy));
+            if (!text.isEmpty())
+                return text;
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
+class FleetPanelTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void aBundledFleetTraceShowsItsModesAndServers() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-store-down.json")));
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.resize(1000, 420);
+        panel.show();
+        QCOMPARE(panel.serversBox()->value(), 4);
+        QVERIFY(panel.modeButton(FleetMode::central)->isChecked());
+        QVERIFY(panel.modeButton(FleetMode::periodic_sync)->isChecked());
+        QVERIFY(!panel.modeButton(FleetMode::local_share)->isChecked());
+        QVERIFY(panel.outageBox()->isChecked());
+        QCOMPARE(panel.outageStartBox()->value(), 30);
+        QCOMPARE(panel.outageEndBox()->value(), 60);
+        QCOMPARE(panel.syncBox()->value(), 5);
+        QVERIFY(runNow(panel));
+        QVERIFY(!panel.isRunning());
+        const FleetResult& result = *panel.view()->result();
+        QCOMPARE(result.modes.size(), std::size_t{2});
+        QCOMPARE(result.modes[0].mode, FleetMode::central);
+        QCOMPARE(result.modes[1].mode, FleetMode::periodic_sync);
+        QCOMPARE(result.lane.algorithm, std::string("token_bucket"));
+        // As the scenario says: failing open, central takes every one of the outage's 60
+        // requests, 138 in all, where one limiter takes 99.
+        QCOMPARE(result.modes[0].totals.accepted, 138);
+        QCOMPARE(result.ideal_accepted, std::int64_t{99});
+        QCOMPARE(result.modes[0].load.size(), std::size_t{4});
+        QVERIFY(!panel.view()->showsHeat());  // four strips, one per server
+        // A decision in the first mode's row tells its mode, server and why.
+        const QString tip = firstToolTipOnRow(*panel.view(), 20 + 15);
+        QVERIFY2(tip.contains(QStringLiteral("central")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("server 0")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("accepted")), qPrintable(tip));
+        QCOMPARE(session.undoStack()->count(), 0);  // showing changes nothing
+    }
+
+    void manyServersShareAHeatStrip() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-twenty-servers.json")));
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.resize(1000, 420);
+        panel.show();
+        QCOMPARE(panel.serversBox()->value(), 20);
+        QVERIFY(runNow(panel));
+        QCOMPARE(panel.view()->result()->modes.front().load.size(), std::size_t{20});
+        QVERIFY(panel.view()->showsHeat());
+    }
+
+    void aControlChangeIsOneUndoStepSavedAndReloaded() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-store-down.json")));
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.show();
+        panel.serversBox()->setValue(6);
+        QCOMPARE(session.undoStack()->count(), 1);
+        QCOMPARE(session.fleet()->settings.servers, 6);
+        QVERIFY(session.isModified());
+        session.undoStack()->undo();
+        QCOMPARE(session.fleet()->settings.servers, 4);
+        QCOMPARE(panel.serversBox()->value(), 4);  // the control follows the undo
+        session.undoStack()->redo();
+        QCOMPARE(panel.serversBox()->value(), 6);
+        panel.modeButton(FleetMode::key_routed)->click();
+        QCOMPARE(session.undoStack()->count(), 2);
+        panel.policyBox()->setCurrentIndex(
+            panel.policyBox()->findText(QStringLiteral("fail_closed")));
+        Q_EMIT panel.policyBox()->activated(panel.policyBox()->currentIndex());
+        QCOMPARE(session.undoStack()->count(), 3);
+
+        const QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("fleet.ratelab.json"));
+        saveDocument(session.document(), path);
+        const std::optional<io::FleetFile> back = fleetOf(loadDocument(path));
+        QVERIFY(back);
+        QCOMPARE(back->settings.servers, 6);
+        const std::vector<FleetMode> modes = {FleetMode::central, FleetMode::periodic_sync,
+                                              FleetMode::key_routed};
+        QVERIFY(back->settings.modes == modes);
+        QCOMPARE(back->settings.outage->policy, OutagePolicy::fail_closed);
+        QCOMPARE(back->settings.outage->start, Tick{30});
+        QVERIFY(back->settings == session.fleet()->settings);
+        QVERIFY(back->lane == session.fleet()->lane);
+    }
+
+    void aBadValueIsRefusedWithAMessage() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-store-down.json")));
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.show();
+        const auto typeScale = [&panel](const QString& text) {
+            panel.scaleEdit()->setText(text);
+            panel.scaleEdit()->setModified(true);
+            Q_EMIT panel.scaleEdit()->editingFinished();
+        };
+        typeScale(QStringLiteral("10:eight"));
+        QVERIFY2(panel.status().contains(QStringLiteral("TICK:N")), qPrintable(panel.status()));
+        QCOMPARE(panel.scaleEdit()->text(), QString());  // back to what the document holds
+        typeScale(QStringLiteral("10:2000"));
+        QVERIFY2(panel.status().contains(QStringLiteral("scale event 1: servers must be")),
+                 qPrintable(panel.status()));
+        typeScale(QStringLiteral("20:8, 10:2"));
+        QVERIFY2(panel.status().contains(QStringLiteral("increasing")), qPrintable(panel.status()));
+        // The outage's start may not reach its end.
+        panel.outageStartBox()->setValue(60);
+        QVERIFY2(panel.status().contains(QStringLiteral("0 <= A < B")), qPrintable(panel.status()));
+        QCOMPARE(panel.outageStartBox()->value(), 30);
+        // No mode at all is refused too.
+        panel.modeButton(FleetMode::central)->click();
+        panel.modeButton(FleetMode::periodic_sync)->click();
+        QVERIFY2(panel.status().contains(QStringLiteral("at least one")),
+                 qPrintable(panel.status()));
+        QVERIFY(panel.modeButton(FleetMode::periodic_sync)->isChecked());
+        QCOMPARE(session.undoStack()->count(), 1);  // only the first mode's click was kept
+        // A good value after all that is taken.
+        typeScale(QStringLiteral("20:8"));
+        QCOMPARE(session.fleet()->settings.scale.size(), std::size_t{1});
+        QCOMPARE(session.fleet()->settings.scale.front().servers, 8);
+    }
+
+    void aTraceWithoutFleetSettingsStaysWithoutUntilOneChanges() {
+        Session session;  // the default scenario has no "fleet" object
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.show();
+        QVERIFY(!session.fleet());
+        QCOMPARE(panel.serversBox()->value(), FleetPanel::defaults().settings.servers);
+        QVERIFY(runNow(panel));
+        const QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plain.ratelab.json"));
+        saveDocument(session.document(), path);
+        QVERIFY(!fileObject(path).contains(QStringLiteral("fleet")));
+
+        panel.syncBox()->setValue(3);
+        QCOMPARE(session.undoStack()->count(), 1);
+        saveDocument(session.document(), path);
+        const QJsonObject fleet = fileObject(path).value(QStringLiteral("fleet")).toObject();
+        QCOMPARE(fleet.value(QStringLiteral("sync_every")).toInt(), 3);
+        QCOMPARE(fleet.value(QStringLiteral("servers")).toInt(), 4);
+        QVERIFY(!fleet.contains(QStringLiteral("modes")));  // all five: left out
+        QVERIFY(!fleet.contains(QStringLiteral("lane")));   // the first lane: left out
+        QVERIFY(fleetOf(loadDocument(path)));               // the reader takes what was written
+
+        session.undoStack()->undo();
+        QVERIFY(!session.fleet());
+        saveDocument(session.document(), path);
+        QVERIFY(!fileObject(path).contains(QStringLiteral("fleet")));
+    }
+
+    void everyBundledFleetTraceRoundTrips() {
+        for (const char* name :
+             {"fleet-autoscaling.json", "fleet-hot-key.json", "fleet-store-down.json",
+              "fleet-sync-interval.json", "fleet-twenty-servers.json"}) {
+            const SessionDocument document = loadDocument(bundled(name));
+            const std::optional<io::FleetFile> fleet = fleetOf(document);
+            QVERIFY2(fleet, name);
+            const QTemporaryDir dir;
+            const QString path = dir.filePath(QLatin1String(name));
+            saveDocument(document, path);
+            // Untouched, the object is written back as it was read.
+            QCOMPARE(fileObject(path).value(QStringLiteral("fleet")),
+                     fileObject(bundled(name)).value(QStringLiteral("fleet")));
+            // Rewritten from the settings, it reads back as the same settings.
+            SessionDocument changed = document;
+            changed.extras = extrasWithFleet(document, fleet);
+            saveDocument(changed, path);
+            const std::optional<io::FleetFile> back = fleetOf(loadDocument(path));
+            QVERIFY2(back && back->settings == fleet->settings && back->lane == fleet->lane, name);
+        }
+    }
+
+    void aClickOnAModeChoosesItAndAsksForItsLearnText() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-store-down.json")));
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.resize(1000, 420);
+        panel.show();
+        QVERIFY(runNow(panel));
+        QSignalSpy learn(&panel, &FleetPanel::learnAbout);
+        QTest::mouseClick(panel.view(), Qt::LeftButton, {}, QPoint(40, 20 + 30 + 15));
+        QCOMPARE(panel.view()->chosenMode(), std::size_t{1});
+        QCOMPARE(learn.count(), 1);
+        QCOMPARE(learn.front().front().value<std::string>(), std::string("fleet_periodic_sync"));
+    }
+};
+
+QTEST_MAIN(FleetPanelTest)
+#include "fleet_panel_test.moc"

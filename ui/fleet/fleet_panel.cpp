@@ -1,0 +1,402 @@
+#include "fleet/fleet_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <thread>
+
+#include "charts/algorithm_names.h"
+#include "fleet/fleet_view.h"
+#include "ratelab/io/lane_spec.h"
+#include "ratelab/limits.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+constexpr int kDebounceMs = 200;
+
+QString text(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+QString refusal(const QString& problem) {
+    return QStringLiteral("<span style='color:#B0003A'>%1</span>").arg(problem.toHtmlEscaped());
+}
+
+}  // namespace
+
+std::vector<ScaleEvent> parseScaleEvents(const QString& input, QString* problem) {
+    std::vector<ScaleEvent> events;
+    const QString trimmed = input.trimmed();
+    if (trimmed.isEmpty())
+        return events;
+    static const QRegularExpression pair(
+        QStringLiteral("^\\s*(\\d{1,15})\\s*:\\s*(\\d{1,6})\\s*$"));
+    for (const QString& part : trimmed.split(QLatin1Char(','))) {
+        const QRegularExpressionMatch match = pair.match(part);
+        if (!match.hasMatch()) {
+            *problem = QCoreApplication::translate("FleetPanel",
+                                                   "scale events: \"%1\" is not TICK:N, as in 10:8")
+                           .arg(part.trimmed());
+            return {};
+        }
+        events.push_back(ScaleEvent{match.captured(1).toLongLong(), match.captured(2).toInt()});
+    }
+    return events;
+}
+
+QString scaleEventsText(const std::vector<ScaleEvent>& events) {
+    QStringList parts;
+    for (const ScaleEvent& event : events)
+        parts << QStringLiteral("%1:%2").arg(event.tick).arg(event.servers);
+    return parts.join(QStringLiteral(", "));
+}
+
+/// One fleet run on its thread: what it was given, and what it found.
+struct FleetPanel::Job {
+    std::shared_ptr<const Trace> trace;
+    Params params;
+    Lane lane;
+    FleetSettings settings;
+    Tick end = 1;
+    std::shared_ptr<const FleetResult> result;
+    QString error;
+    std::thread thread;
+
+    void run() {
+        try {
+            result = simulate_fleet(trace, params, lane, settings);
+        } catch (const std::exception& failure) {
+            error = QString::fromLocal8Bit(failure.what());
+        }
+    }
+};
+
+io::FleetFile FleetPanel::defaults() {
+    io::FleetFile fleet;
+    fleet.settings.servers = 4;
+    fleet.settings.store_latency = 1;
+    fleet.settings.sync_every = 5;
+    return fleet;
+}
+
+FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
+    : QWidget(parent),
+      session_(session),
+      lane_(new QComboBox(this)),
+      servers_(new QSpinBox(this)),
+      balancer_(new QComboBox(this)),
+      latency_(new QSpinBox(this)),
+      sync_(new QSpinBox(this)),
+      outage_(new QCheckBox(tr("Store down"), this)),
+      outage_start_(new QSpinBox(this)),
+      outage_end_(new QSpinBox(this)),
+      policy_(new QComboBox(this)),
+      scale_(new QLineEdit(this)),
+      status_(new QLabel(this)),
+      view_(new FleetView(this)),
+      debounce_(new QTimer(this)) {
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(kDebounceMs);
+    connect(debounce_, &QTimer::timeout, this, &FleetPanel::runNow);
+
+    servers_->setRange(1, kMaxFleetServers);
+    servers_->setToolTip(tr("Servers behind the balancer at tick 0"));
+    for (QSpinBox* box : {latency_, sync_, outage_start_, outage_end_}) {
+        box->setRange(0,
+                      static_cast<int>(std::min<std::int64_t>(bounds::kMaxWindow, 1'000'000'000)));
+        box->setAccelerated(true);
+    }
+    for (QSpinBox* box : {servers_, latency_, sync_, outage_start_, outage_end_})
+        box->setKeyboardTracking(false);  // one change when typing ends, not one per digit
+    sync_->setMinimum(1);
+    latency_->setSuffix(tr(" ticks"));
+    latency_->setToolTip(tr("Ticks of one round trip to the shared store"));
+    sync_->setToolTip(tr("periodic_sync: every server syncs with the store every this many ticks"));
+    outage_->setToolTip(tr("The shared store is down from the first tick to before the second"));
+    outage_start_->setPrefix(tr("from "));
+    outage_end_->setPrefix(tr("to "));
+    for (const Balancer balancer : {Balancer::round_robin, Balancer::random, Balancer::key_hash})
+        balancer_->addItem(text(balancer_name(balancer)), static_cast<int>(balancer));
+    for (const OutagePolicy policy :
+         {OutagePolicy::fail_open, OutagePolicy::fail_closed, OutagePolicy::fallback_local})
+        policy_->addItem(text(outage_policy_name(policy)), static_cast<int>(policy));
+    scale_->setPlaceholderText(tr("scale: TICK:N, …"));
+    scale_->setToolTip(tr("Scale events: from TICK on the fleet has N servers, as in 20:8, 60:4"));
+    scale_->setMinimumWidth(110);
+    lane_->setToolTip(tr("The lane the fleet runs: an algorithm with its parameters"));
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* first_row = new QHBoxLayout;
+    first_row->addWidget(new QLabel(tr("Lane"), this));
+    first_row->addWidget(lane_, 1);
+    first_row->addWidget(new QLabel(tr("Servers"), this));
+    first_row->addWidget(servers_);
+    first_row->addWidget(balancer_);
+    first_row->addSpacing(6);
+    first_row->addWidget(new QLabel(tr("Store latency"), this));
+    first_row->addWidget(latency_);
+    first_row->addWidget(new QLabel(tr("Sync every"), this));
+    first_row->addWidget(sync_);
+    first_row->addWidget(status_, 2, Qt::AlignRight);
+    auto* second_row = new QHBoxLayout;
+    const std::vector<FleetMode> all = all_fleet_modes();
+    for (std::size_t m = 0; m < all.size(); ++m) {
+        auto* button = new QToolButton(this);
+        button->setText(text(mode_name(all[m])));
+        button->setCheckable(true);
+        button->setToolTip(tr("Run the fleet in this placement mode"));
+        modes_[m] = button;
+        second_row->addWidget(button);
+        connect(button, &QToolButton::clicked, this,
+                [this, mode = all[m]] { commit(tr("Fleet mode %1").arg(text(mode_name(mode)))); });
+    }
+    second_row->addSpacing(6);
+    second_row->addWidget(outage_);
+    second_row->addWidget(outage_start_);
+    second_row->addWidget(outage_end_);
+    second_row->addWidget(policy_);
+    second_row->addSpacing(6);
+    second_row->addWidget(scale_, 1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(view_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumHeight(60);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addLayout(first_row);
+    layout->addLayout(second_row);
+    layout->addWidget(scroll, 1);
+
+    connect(lane_, &QComboBox::activated, this, [this] { commit(tr("Fleet lane")); });
+    connect(servers_, &QSpinBox::valueChanged, this, [this] { commit(tr("Fleet servers")); });
+    connect(balancer_, &QComboBox::activated, this, [this] { commit(tr("Fleet balancer")); });
+    connect(latency_, &QSpinBox::valueChanged, this, [this] { commit(tr("Store latency")); });
+    connect(sync_, &QSpinBox::valueChanged, this, [this] { commit(tr("Sync interval")); });
+    connect(outage_, &QCheckBox::clicked, this, [this] { commit(tr("Store outage")); });
+    connect(outage_start_, &QSpinBox::valueChanged, this, [this] { commit(tr("Store outage")); });
+    connect(outage_end_, &QSpinBox::valueChanged, this, [this] { commit(tr("Store outage")); });
+    connect(policy_, &QComboBox::activated, this, [this] { commit(tr("Outage policy")); });
+    connect(scale_, &QLineEdit::editingFinished, this, [this] {
+        if (scale_->isModified())
+            commit(tr("Scale events"));
+        scale_->setModified(false);
+    });
+    connect(view_, &FleetView::modeChosen, this,
+            [this](FleetMode mode) { Q_EMIT learnAbout("fleet_" + std::string(mode_name(mode))); });
+    connect(clock, &PlaybackClock::nowChanged, view_, &FleetView::setNow);
+    connect(session_, &Session::fleetChanged, this, [this] {
+        showSettings();
+        schedule();
+    });
+    connect(session_, &Session::resultChanged, this, [this] {
+        showSettings();  // the lanes may have changed
+        schedule();
+    });
+    showSettings();
+}
+
+FleetPanel::~FleetPanel() {
+    // A run cannot be stopped half way; each thread still refers to its job only, but the
+    // queued call back to the panel must not outlive it, so every thread is waited for.
+    if (running_)
+        retired_.push_back(running_);
+    for (const std::shared_ptr<Job>& job : retired_) {
+        if (job->thread.joinable())
+            job->thread.join();
+    }
+}
+
+QToolButton* FleetPanel::modeButton(FleetMode mode) const {
+    return modes_[static_cast<std::size_t>(mode)];
+}
+
+QString FleetPanel::status() const {
+    return status_text_;
+}
+
+void FleetPanel::showStatus(const QString& plain) {
+    status_text_ = plain;
+    status_->setText(plain.toHtmlEscaped());
+}
+
+io::FleetFile FleetPanel::shown() const {
+    return session_->fleet().value_or(defaults());
+}
+
+void FleetPanel::fillLanes(const io::FleetFile& fleet) {
+    lanes_ = lanes_of(session_->params());
+    for (Lane& lane : lanes_)
+        lane.hidden = false;
+    const QSignalBlocker block(lane_);
+    lane_->clear();
+    for (const Lane& lane : lanes_)
+        lane_->addItem(laneName(lane.algorithm, lane.label));
+    int chosen = 0;
+    if (fleet.lane) {
+        const auto at = std::find(lanes_.begin(), lanes_.end(), *fleet.lane);
+        if (at == lanes_.end()) {
+            // The file names a lane the document's lanes do not hold: offered on its own.
+            lanes_.push_back(*fleet.lane);
+            lane_->addItem(tr("%1 (the fleet's own)").arg(text(io::lane_spec(*fleet.lane))));
+        }
+        chosen =
+            static_cast<int>(std::find(lanes_.begin(), lanes_.end(), *fleet.lane) - lanes_.begin());
+    } else {
+        const std::vector<Lane> all = lanes_of(session_->params());
+        const auto visible =
+            std::find_if(all.begin(), all.end(), [](const Lane& l) { return !l.hidden; });
+        chosen = visible != all.end() ? static_cast<int>(visible - all.begin()) : 0;
+    }
+    lane_->setCurrentIndex(chosen);
+}
+
+void FleetPanel::showSettings() {
+    const io::FleetFile fleet = shown();
+    const FleetSettings& settings = fleet.settings;
+    fillLanes(fleet);
+    const std::vector<QObject*> fields = {servers_,      balancer_,   latency_, sync_, outage_,
+                                          outage_start_, outage_end_, policy_,  scale_};
+    std::vector<std::unique_ptr<QSignalBlocker>> blocks;
+    for (QObject* field : fields)
+        blocks.push_back(std::make_unique<QSignalBlocker>(field));
+    servers_->setValue(settings.servers);
+    balancer_->setCurrentIndex(balancer_->findData(static_cast<int>(settings.balancer)));
+    const std::vector<FleetMode> modes =
+        settings.modes.empty() ? all_fleet_modes() : settings.modes;
+    for (const FleetMode mode : all_fleet_modes())
+        modeButton(mode)->setChecked(std::find(modes.begin(), modes.end(), mode) != modes.end());
+    latency_->setValue(static_cast<int>(settings.store_latency));
+    sync_->setValue(static_cast<int>(settings.sync_every));
+    outage_->setChecked(settings.outage.has_value());
+    const Outage outage = settings.outage.value_or(Outage{0, 10, OutagePolicy::fail_open});
+    outage_start_->setValue(static_cast<int>(outage.start));
+    outage_end_->setValue(static_cast<int>(outage.end));
+    policy_->setCurrentIndex(policy_->findData(static_cast<int>(outage.policy)));
+    for (QWidget* field : std::initializer_list<QWidget*>{outage_start_, outage_end_, policy_})
+        field->setEnabled(settings.outage.has_value());
+    scale_->setText(scaleEventsText(settings.scale));
+}
+
+FleetPanel::Read FleetPanel::readControls() const {
+    Read read;
+    read.fleet = shown();
+    FleetSettings& settings = read.fleet.settings;
+    const int lane = lane_->currentIndex();
+    if (lane >= 0 && static_cast<std::size_t>(lane) < lanes_.size()) {
+        // The first visible lane is what a fleet without one runs: no need to name it.
+        const bool named = read.fleet.lane.has_value() || lane != 0;
+        if (named)
+            read.fleet.lane = lanes_[static_cast<std::size_t>(lane)];
+    }
+    settings.servers = servers_->value();
+    settings.balancer = static_cast<Balancer>(balancer_->currentData().toInt());
+    settings.modes.clear();
+    for (const FleetMode mode : all_fleet_modes()) {
+        if (modeButton(mode)->isChecked())
+            settings.modes.push_back(mode);
+    }
+    if (settings.modes.empty())
+        read.problem = tr("modes: choose at least one placement mode");
+    settings.store_latency = latency_->value();
+    settings.sync_every = sync_->value();
+    settings.outage.reset();
+    if (outage_->isChecked())
+        settings.outage = Outage{outage_start_->value(), outage_end_->value(),
+                                 static_cast<OutagePolicy>(policy_->currentData().toInt())};
+    QString problem;
+    settings.scale = parseScaleEvents(scale_->text(), &problem);
+    if (read.problem.isEmpty())
+        read.problem = problem;
+    return read;
+}
+
+void FleetPanel::commit(const QString& description) {
+    const Read read = readControls();
+    QString problem = read.problem;
+    if (problem.isEmpty())
+        problem = session_->setFleet(read.fleet, description);
+    if (!problem.isEmpty()) {
+        showSettings();  // the document keeps its settings; the controls show them again
+        showProblem(problem);
+    }
+}
+
+void FleetPanel::showProblem(const QString& problem) {
+    status_text_ = problem;
+    status_->setText(refusal(problem));
+    status_->setToolTip(problem);
+}
+
+void FleetPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_)
+        schedule();
+}
+
+void FleetPanel::schedule() {
+    stale_ = true;
+    if (isVisible())
+        debounce_->start();
+}
+
+void FleetPanel::runNow() {
+    debounce_->stop();
+    stale_ = false;
+    const io::FleetFile fleet = shown();
+    auto job = std::make_shared<Job>();
+    job->trace = session_->result()->trace;
+    job->params = session_->params();
+    const int lane = lane_->currentIndex();
+    job->lane = lane >= 0 && static_cast<std::size_t>(lane) < lanes_.size()
+                    ? lanes_[static_cast<std::size_t>(lane)]
+                    : lanes_of(job->params).front();
+    job->lane.hidden = false;
+    job->settings = fleet.settings;
+    job->end = session_->endTick();
+    if (running_)
+        retired_.push_back(running_);
+    running_ = job;
+    showStatus(tr("Running %n request(s)…", nullptr,
+                  static_cast<int>(std::min<std::size_t>(job->trace->requests.size(), 1u << 30))));
+    job->thread = std::thread([this, job] {
+        job->run();
+        QMetaObject::invokeMethod(
+            this, [this, job] { finished(job); }, Qt::QueuedConnection);
+    });
+}
+
+void FleetPanel::finished(std::shared_ptr<Job> job) {
+    job->thread.join();
+    std::erase(retired_, job);
+    if (job != running_)
+        return;  // superseded; its successor is running
+    running_.reset();
+    if (!job->result) {
+        showProblem(job->error);
+        view_->setResult(nullptr, job->end);
+        return;
+    }
+    const FleetResult& result = *job->result;
+    showStatus(tr("one limiter accepts %1 · %n server(s)", nullptr, result.settings.servers)
+                   .arg(result.ideal_accepted));
+    status_->setToolTip(
+        tr("Click a mode's row to show its store traffic and servers and its Learn text"));
+    view_->setResult(job->result, job->end);
+    Q_EMIT fleetShown();
+}
+
+}  // namespace ratelab::ui

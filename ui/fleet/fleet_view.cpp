@@ -1,0 +1,461 @@
+#include "fleet/fleet_view.h"
+
+#include <QHelpEvent>
+#include <QImage>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+#include "timeline/timeline_palette.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+constexpr int kGutter = 128;        // row names on the left
+constexpr int kRight = 12;          // room for the last mark
+constexpr int kRuler = 20;          // tick labels on top
+constexpr int kModeRow = 30;        // one placement mode
+constexpr int kStoreRow = 24;       // the shared store
+constexpr int kStrip = 14;          // one server, when there are few
+constexpr int kHeat = 84;           // all servers, when there are many
+constexpr double kMark = 7.0;       // a decision's mark
+constexpr double kNumbered = 16.0;  // pixels a mark needs beside it for its server's number
+
+using namespace timeline_palette;
+
+QString modeTitle(FleetMode mode) {
+    return QString::fromUtf8(mode_name(mode).data(),
+                             static_cast<qsizetype>(mode_name(mode).size()));
+}
+
+/// The smallest of 1, 2, 5, 10, 20, 50, ... ticks that puts `pixels` between ruler labels.
+Tick rulerStep(double pixels_per_tick, double pixels) {
+    for (Tick decade = 1;; decade *= 10) {
+        for (const Tick step : {decade, 2 * decade, 5 * decade}) {
+            if (static_cast<double>(step) * pixels_per_tick >= pixels || step >= Tick{1} << 50)
+                return step;
+        }
+    }
+}
+
+}  // namespace
+
+QColor serverColor(int server) {
+    // Golden-angle steps round the wheel: any two neighbours differ by about 137 degrees.
+    const int hue = static_cast<int>(std::fmod(server * 137.508, 360.0));
+    return QColor::fromHsv(hue, 150, 205);
+}
+
+/// Where each part of the view lies, top to bottom.
+struct FleetView::Rows {
+    int ruler_top = 0;
+    int modes_top = 0;
+    int store_top = 0;
+    int servers_top = 0;
+    int servers_height = 0;
+    int bottom = 0;
+};
+
+FleetView::FleetView(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setBackgroundRole(QPalette::Base);
+    setAutoFillBackground(true);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+}
+
+void FleetView::setResult(std::shared_ptr<const FleetResult> result, Tick end) {
+    result_ = std::move(result);
+    end_ = std::max<Tick>(end, 1);
+    slot_.clear();
+    crowd_.clear();
+    if (result_) {
+        const auto& requests = result_->trace->requests;
+        slot_.assign(requests.size(), 0);
+        crowd_.assign(requests.size(), 1);
+        for (std::size_t first = 0; first < requests.size();) {
+            std::size_t last = first;
+            while (last < requests.size() && requests[last].tick == requests[first].tick)
+                ++last;
+            for (std::size_t i = first; i < last; ++i) {
+                slot_[i] = static_cast<std::uint32_t>(i - first);
+                crowd_[i] = static_cast<std::uint32_t>(last - first);
+            }
+            first = last;
+        }
+        if (chosen_ >= result_->modes.size())
+            chosen_ = 0;
+    }
+    updateGeometry();
+    update();
+}
+
+void FleetView::setChosenMode(std::size_t mode) {
+    if (result_ && mode < result_->modes.size() && mode != chosen_) {
+        chosen_ = mode;
+        update();
+    }
+}
+
+void FleetView::setNow(Tick now) {
+    now_ = now;
+    update();
+}
+
+int FleetView::serverCount() const {
+    return result_ && chosen_ < result_->modes.size()
+               ? static_cast<int>(result_->modes[chosen_].load.size())
+               : 0;
+}
+
+bool FleetView::showsHeat() const {
+    return serverCount() > kMaxStrips;
+}
+
+FleetView::Rows FleetView::rows() const {
+    Rows rows;
+    rows.modes_top = rows.ruler_top + kRuler;
+    const int modes = result_ ? static_cast<int>(result_->modes.size()) : 0;
+    rows.store_top = rows.modes_top + modes * kModeRow;
+    rows.servers_top = rows.store_top + kStoreRow + 8;
+    rows.servers_height = showsHeat() ? kHeat : serverCount() * kStrip;
+    rows.bottom = rows.servers_top + rows.servers_height + 4;
+    return rows;
+}
+
+QSize FleetView::sizeHint() const {
+    return {800, rows().bottom};
+}
+
+QSize FleetView::minimumSizeHint() const {
+    return {kGutter + 200, rows().bottom};
+}
+
+double FleetView::xOf(Tick tick) const {
+    const double span = width() - kGutter - kRight;
+    return kGutter + static_cast<double>(tick) * span / static_cast<double>(end_);
+}
+
+Tick FleetView::tickAt(double x) const {
+    const double span = std::max(1.0, static_cast<double>(width() - kGutter - kRight));
+    return static_cast<Tick>(std::floor((x - kGutter) * static_cast<double>(end_) / span + 0.5));
+}
+
+double FleetView::yInRow(std::size_t index, double top, double height) const {
+    const double crowd = crowd_[index];
+    const double room = std::max(0.0, height - kMark - 4);
+    const double step = crowd > 1 ? std::min(kMark, room / (crowd - 1)) : 0.0;
+    return top + height / 2 + (slot_[index] - (crowd - 1) / 2) * step;
+}
+
+void FleetView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    if (!result_) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter, tr("No fleet run yet"));
+        return;
+    }
+    const Rows layout = rows();
+    paintRuler(painter, layout);
+    paintModes(painter, layout);
+    paintStore(painter, layout);
+    paintServers(painter, layout);
+    if (now_ && *now_ <= end_) {
+        painter.setPen(QPen(chart_colors::kCursor, 1.5));
+        const double x = xOf(*now_);
+        painter.drawLine(QPointF(x, layout.modes_top), QPointF(x, layout.bottom));
+    }
+}
+
+void FleetView::paintRuler(QPainter& painter, const Rows& layout) const {
+    const double per_tick = (width() - kGutter - kRight) / static_cast<double>(end_);
+    const Tick step = rulerStep(per_tick, 56);
+    painter.setPen(palette().color(QPalette::PlaceholderText));
+    for (Tick t = 0; t <= end_; t += step) {
+        const double x = xOf(t);
+        painter.drawLine(QPointF(x, layout.ruler_top + kRuler - 4),
+                         QPointF(x, layout.ruler_top + kRuler));
+        painter.drawText(QRectF(x - 30, layout.ruler_top, 60, kRuler - 4), Qt::AlignCenter,
+                         QString::number(t));
+    }
+    painter.drawText(QRectF(4, layout.ruler_top, kGutter - 8, kRuler - 4),
+                     Qt::AlignLeft | Qt::AlignVCenter, tr("tick"));
+}
+
+void FleetView::paintModes(QPainter& painter, const Rows& layout) const {
+    const QFontMetrics metrics(font());
+    for (std::size_t m = 0; m < result_->modes.size(); ++m) {
+        const FleetModeResult& mode = result_->modes[m];
+        const int top = layout.modes_top + static_cast<int>(m) * kModeRow;
+        const QRect row(0, top, width(), kModeRow);
+        painter.fillRect(row, m == chosen_ ? laneHighlight(palette())
+                              : m % 2 == 0 ? palette().color(QPalette::AlternateBase)
+                                           : palette().color(QPalette::Base));
+        painter.setPen(palette().color(QPalette::Text));
+        QFont bold = font();
+        bold.setBold(m == chosen_);
+        painter.setFont(bold);
+        painter.drawText(QRect(6, top + 1, kGutter - 10, kModeRow / 2),
+                         Qt::AlignLeft | Qt::AlignVCenter, modeTitle(mode.mode));
+        painter.setFont(font());
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(QRect(6, top + kModeRow / 2, kGutter - 10, kModeRow / 2 - 1),
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         tr("%1 in, %2 out · +%3 −%4")
+                             .arg(mode.totals.accepted)
+                             .arg(mode.totals.rejected)
+                             .arg(mode.extra_accepted)
+                             .arg(mode.extra_rejected));
+        paintDecisions(painter, m, top, kModeRow, std::nullopt, true);
+    }
+}
+
+void FleetView::paintDecisions(QPainter& painter, std::size_t m, double top, double height,
+                               std::optional<std::uint16_t> server, bool numbers) const {
+    const FleetModeResult& mode = result_->modes[m];
+    const auto& requests = result_->trace->requests;
+    const double span = width() - kGutter - kRight;
+    if (requests.size() > static_cast<std::size_t>(span) * 4) {
+        // Too many marks to tell apart: each column shows its share accepted, in green over red.
+        std::vector<std::int64_t> in(static_cast<std::size_t>(span) + 1);
+        std::vector<std::int64_t> out(in.size());
+        for (std::size_t i = 0; i < requests.size(); ++i) {
+            if (server && mode.servers[i] != *server)
+                continue;
+            const auto column =
+                static_cast<std::size_t>(std::clamp(xOf(requests[i].tick) - kGutter, 0.0, span));
+            (mode.is_accepted(i) ? in : out)[column] += 1;
+        }
+        for (std::size_t c = 0; c < in.size(); ++c) {
+            const double all = static_cast<double>(in[c] + out[c]);
+            if (all == 0)
+                continue;
+            const double green = (height - 4) * static_cast<double>(in[c]) / all;
+            painter.fillRect(QRectF(kGutter + static_cast<double>(c), top + 2, 1, green),
+                             kAccepted);
+            painter.fillRect(
+                QRectF(kGutter + static_cast<double>(c), top + 2 + green, 1, height - 4 - green),
+                kRejected);
+        }
+        return;
+    }
+    const double room = requests.empty() ? 0 : span / static_cast<double>(requests.size());
+    const bool numbered = numbers && room >= kNumbered;
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.75));
+    painter.setFont(small);
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        const std::uint16_t at = mode.servers[i];
+        if (server && at != *server)
+            continue;
+        const QPointF centre(xOf(requests[i].tick), yInRow(i, top, height));
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(serverColor(at));
+        painter.drawRect(QRectF(centre.x() - kMark / 2, centre.y() + kMark / 2 + 0.5, kMark, 2));
+        if (mode.is_accepted(i))
+            drawAccepted(painter, centre, kMark);
+        else
+            drawRejected(painter, centre, kMark);
+        if (numbered) {
+            painter.setPen(serverColor(at).darker(isDark(palette()) ? 60 : 150));
+            painter.drawText(QPointF(centre.x() + kMark / 2 + 1, centre.y() + kMark / 2),
+                             QString::number(at));
+        }
+    }
+    painter.setFont(font());
+}
+
+void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
+    const FleetSettings& settings = result_->settings;
+    const int top = layout.store_top;
+    painter.fillRect(QRect(0, top, width(), kStoreRow), palette().color(QPalette::Window));
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(QRect(6, top, kGutter - 10, kStoreRow), Qt::AlignLeft | Qt::AlignVCenter,
+                     tr("store"));
+    if (const auto& outage = settings.outage) {
+        // The band runs through the modes too: every decision inside it was made without the store.
+        const QRectF band(xOf(outage->start), layout.modes_top,
+                          xOf(outage->end) - xOf(outage->start),
+                          top + kStoreRow - layout.modes_top);
+        painter.fillRect(band, QColor(0x80, 0x80, 0x80, 40));
+        painter.fillRect(QRectF(band.left(), top + 2, band.width(), kStoreRow - 4),
+                         overLimitBrush());
+        painter.setPen(palette().color(QPalette::Text));
+        painter.drawText(
+            QRectF(band.left() + 4, top, std::max(0.0, band.width() - 8), kStoreRow),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("down: %1").arg(QString::fromUtf8(outage_policy_name(outage->policy).data())));
+    }
+    const bool syncs = std::find(settings.modes.begin(), settings.modes.end(),
+                                 FleetMode::periodic_sync) != settings.modes.end();
+    if (syncs && xOf(settings.sync_every) - xOf(0) >= 3) {
+        painter.setPen(QPen(kSelection, 1.0));
+        for (const Tick t : fleet_sync_points(settings, 0, end_))
+            painter.drawLine(QPointF(xOf(t), top + 2), QPointF(xOf(t), top + kStoreRow - 2));
+    }
+    const FleetModeResult& mode = result_->modes[chosen_];
+    const bool waits = mode.mode == FleetMode::central || mode.mode == FleetMode::central_racy;
+    if (!waits || settings.store_latency == 0)
+        return;
+    // Each accepted charge travels store_latency ticks before the store holds it.
+    const auto& requests = result_->trace->requests;
+    const double length = xOf(settings.store_latency) - xOf(0);
+    if (length < 4 || requests.size() > 4000)
+        return;
+    painter.setPen(QPen(kAccepted.darker(120), 1.2));
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        if (!mode.is_accepted(i))
+            continue;
+        const double x = xOf(requests[i].tick);
+        const double y = top + 6 + (slot_[i] % 4) * 4;
+        painter.drawLine(QPointF(x, y), QPointF(x + length, y));
+        painter.drawLine(QPointF(x + length, y), QPointF(x + length - 3, y - 2));
+        painter.drawLine(QPointF(x + length, y), QPointF(x + length - 3, y + 2));
+    }
+}
+
+void FleetView::paintServers(QPainter& painter, const Rows& layout) const {
+    const int servers = serverCount();
+    const FleetMode mode = result_->modes[chosen_].mode;
+    if (!showsHeat()) {
+        for (int s = 0; s < servers; ++s) {
+            const int top = layout.servers_top + s * kStrip;
+            painter.fillRect(QRect(0, top, 6, kStrip - 1), serverColor(s));
+            painter.setPen(palette().color(QPalette::Text));
+            painter.drawText(QRect(10, top, kGutter - 14, kStrip), Qt::AlignLeft | Qt::AlignVCenter,
+                             tr("%1 server %2").arg(modeTitle(mode)).arg(s));
+            paintDecisions(painter, chosen_, top, kStrip, static_cast<std::uint16_t>(s), false);
+        }
+        return;
+    }
+    // Many servers: one row of pixels (or more) each, darker where a server got more requests.
+    const int span = std::max(1, width() - kGutter - kRight);
+    const Tick bucket = std::max<Tick>(1, (end_ + span - 1) / span);
+    const FleetHeat heat = fleet_heat(*result_, chosen_, bucket, end_);
+    QImage image(static_cast<int>(heat.buckets), static_cast<int>(heat.servers),
+                 QImage::Format_ARGB32);
+    const QColor base = kSelection;
+    for (std::size_t s = 0; s < heat.servers; ++s) {
+        for (std::size_t b = 0; b < heat.buckets; ++b) {
+            const double share =
+                heat.peak > 0 ? static_cast<double>(heat.at(s, b)) / static_cast<double>(heat.peak)
+                              : 0;
+            QColor c = base;
+            c.setAlphaF(static_cast<float>(share));
+            image.setPixelColor(static_cast<int>(b), static_cast<int>(s), c);
+        }
+    }
+    const double right = xOf(static_cast<Tick>(heat.buckets) * bucket);
+    painter.drawImage(QRectF(kGutter, layout.servers_top, right - kGutter, kHeat), image);
+    painter.setPen(palette().color(QPalette::Text));
+    painter.drawText(QRect(6, layout.servers_top, kGutter - 10, kHeat),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
+                     tr("%1 servers, requests per %2 ticks (darkest %3)")
+                         .arg(servers)
+                         .arg(bucket)
+                         .arg(heat.peak));
+}
+
+std::optional<FleetView::Hit> FleetView::hitAt(QPoint at) const {
+    if (!result_ || at.x() < kGutter - 4)
+        return std::nullopt;
+    const Rows layout = rows();
+    std::optional<std::uint16_t> server;
+    std::size_t mode = 0;
+    double top = 0;
+    double height = 0;
+    if (at.y() >= layout.modes_top && at.y() < layout.store_top) {
+        mode = static_cast<std::size_t>((at.y() - layout.modes_top) / kModeRow);
+        top = layout.modes_top + static_cast<double>(mode) * kModeRow;
+        height = kModeRow;
+    } else if (!showsHeat() && at.y() >= layout.servers_top &&
+               at.y() < layout.servers_top + layout.servers_height) {
+        mode = chosen_;
+        server = static_cast<std::uint16_t>((at.y() - layout.servers_top) / kStrip);
+        top = layout.servers_top + *server * kStrip;
+        height = kStrip;
+    } else {
+        return std::nullopt;
+    }
+    const auto& requests = result_->trace->requests;
+    const Tick from = tickAt(at.x() - kMark);
+    const Tick to = tickAt(at.x() + kMark);
+    auto it = std::lower_bound(requests.begin(), requests.end(), from,
+                               [](const Request& r, Tick t) { return r.tick < t; });
+    std::optional<Hit> best;
+    double nearest = kMark * kMark;
+    for (; it != requests.end() && it->tick <= to; ++it) {
+        const auto i = static_cast<std::size_t>(it - requests.begin());
+        if (server && result_->modes[mode].servers[i] != *server)
+            continue;
+        const double dx = xOf(it->tick) - at.x();
+        const double dy = yInRow(i, top, height) - at.y();
+        if (dx * dx + dy * dy <= nearest) {
+            nearest = dx * dx + dy * dy;
+            best = Hit{mode, i};
+        }
+    }
+    return best;
+}
+
+QString FleetView::toolTipAt(QPoint at) const {
+    const std::optional<Hit> hit = hitAt(at);
+    if (!hit)
+        return {};
+    const FleetModeResult& mode = result_->modes[hit->mode];
+    const Request& request = result_->trace->requests[hit->index];
+    const bool accepted = mode.is_accepted(hit->index);
+    const QString verdict = accepted ? tr("accepted") : tr("rejected");
+    const QColor colour =
+        accepted ? acceptedToolTipText(palette()) : rejectedToolTipText(palette());
+    QString text =
+        tr("<b>%1</b>: request %2 at tick %3, server %4, <span style='color:%5'>%6</span>")
+            .arg(modeTitle(mode.mode))
+            .arg(hit->index)
+            .arg(request.tick)
+            .arg(mode.servers[hit->index])
+            .arg(colour.name(), verdict);
+    if (accepted != (result_->ideal[hit->index] != 0))
+        text +=
+            tr("<br>one limiter would have %1 it").arg(accepted ? tr("rejected") : tr("accepted"));
+    const std::string why = explain_fleet(*result_, hit->mode, hit->index);
+    text += QStringLiteral("<br>") + QString::fromStdString(why).toHtmlEscaped();
+    return text;
+}
+
+bool FleetView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void FleetView::mousePressEvent(QMouseEvent* event) {
+    if (!result_)
+        return;
+    const Rows layout = rows();
+    const int y = event->position().toPoint().y();
+    if (y < layout.modes_top || y >= layout.store_top)
+        return;
+    const auto mode = static_cast<std::size_t>((y - layout.modes_top) / kModeRow);
+    if (mode < result_->modes.size()) {
+        const bool grows = showsHeat() != (result_->modes[mode].load.size() > kMaxStrips);
+        chosen_ = mode;
+        if (grows)
+            updateGeometry();
+        update();
+        Q_EMIT modeChosen(result_->modes[mode].mode);
+    }
+}
+
+}  // namespace ratelab::ui
