@@ -50,9 +50,10 @@ QJsonObject fileObject(const QString& path) {
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-/// The first point of the view whose tooltip is not empty, scanning row `y` left to right.
+/// The first point of the view right of the row names whose tooltip is not empty, scanning row
+/// `y` left to right.
 QString firstToolTipOnRow(const FleetView& view, int y) {
-    for (int x = 0; x < view.width(); ++x) {
+    for (int x = 140; x < view.width(); ++x) {
         for (int dy = -8; dy <= 8; ++dy) {
             const QString text = view.toolTipAt(QPoint(x, y + dy));
             if (!text.isEmpty())
@@ -99,8 +100,13 @@ private Q_SLOTS:
         // A decision in the first mode's row tells its mode, server and why.
         const QString tip = firstToolTipOnRow(*panel.view(), 20 + 15);
         QVERIFY2(tip.contains(QStringLiteral("central")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("server 0")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("request 0 at tick 0, server 0")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("asks the store, atomically")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("accepted")), qPrintable(tip));
+        // The row's name tells the mode's figures against one limiter.
+        const QString figures = panel.view()->toolTipAt(QPoint(20, 20 + 15));
+        QVERIFY2(figures.contains(QStringLiteral("39 accepted that one limiter rejects")),
+                 qPrintable(figures));
         QCOMPARE(session.undoStack()->count(), 0);  // showing changes nothing
     }
 

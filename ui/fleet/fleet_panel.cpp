@@ -107,6 +107,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
       scale_(new QLineEdit(this)),
       status_(new QLabel(this)),
       view_(new FleetView(this)),
+      scroll_(new QScrollArea(this)),
       debounce_(new QTimer(this)) {
     debounce_->setSingleShot(true);
     debounce_->setInterval(kDebounceMs);
@@ -118,6 +119,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
         box->setRange(0,
                       static_cast<int>(std::min<std::int64_t>(bounds::kMaxWindow, 1'000'000'000)));
         box->setAccelerated(true);
+        box->setMaximumWidth(120);  // the range is huge, the values usually are not
     }
     for (QSpinBox* box : {servers_, latency_, sync_, outage_start_, outage_end_})
         box->setKeyboardTracking(false);  // one change when typing ends, not one per digit
@@ -170,16 +172,15 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     second_row->addWidget(policy_);
     second_row->addSpacing(6);
     second_row->addWidget(scale_, 1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(view_);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumHeight(60);
+    scroll_->setWidget(view_);
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setMinimumHeight(60);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(first_row);
     layout->addLayout(second_row);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(scroll_, 1);
 
     connect(lane_, &QComboBox::activated, this, [this] { commit(tr("Fleet lane")); });
     connect(servers_, &QSpinBox::valueChanged, this, [this] { commit(tr("Fleet servers")); });
@@ -222,6 +223,12 @@ FleetPanel::~FleetPanel() {
 
 QToolButton* FleetPanel::modeButton(FleetMode mode) const {
     return modes_[static_cast<std::size_t>(mode)];
+}
+
+QSize FleetPanel::sizeHint() const {
+    const QSize hint = QWidget::sizeHint();
+    return {hint.width(),
+            hint.height() - scroll_->sizeHint().height() + view_->sizeHint().height() + 2};
 }
 
 QString FleetPanel::status() const {
@@ -396,6 +403,7 @@ void FleetPanel::finished(std::shared_ptr<Job> job) {
     status_->setToolTip(
         tr("Click a mode's row to show its store traffic and servers and its Learn text"));
     view_->setResult(job->result, job->end);
+    updateGeometry();
     Q_EMIT fleetShown();
 }
 

@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 class QSpinBox;
 class QTimer;
 class QToolButton;
@@ -44,6 +45,8 @@ public:
     FleetView* view() const { return view_; }
     /// The status as plain text: a run's figures, or why a change was refused.
     QString status() const;
+    /// Tall enough for the whole view: raising the tab grows the dock to show every row.
+    QSize sizeHint() const override;
 
     // For tests: the controls.
     QComboBox* laneBox() const { return lane_; }
@@ -100,6 +103,7 @@ private:
     QLabel* status_;
     QString status_text_;  // what status_ says, without its markup
     FleetView* view_;
+    QScrollArea* scroll_;
     QTimer* debounce_;
     /// The lanes the lane box offers, in its order.
     std::vector<Lane> lanes_;

@@ -15,7 +15,8 @@ namespace ratelab::ui {
 
 namespace {
 
-constexpr int kGutter = 128;        // row names on the left
+constexpr int kGutter = 140;        // row names on the left
+constexpr int kLeft = 8;            // room for the first mark, right of the names
 constexpr int kRight = 12;          // room for the last mark
 constexpr int kRuler = 20;          // tick labels on top
 constexpr int kModeRow = 30;        // one placement mode
@@ -27,9 +28,12 @@ constexpr double kNumbered = 16.0;  // pixels a mark needs beside it for its ser
 
 using namespace timeline_palette;
 
+QString modeText(std::string_view name) {
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+}
+
 QString modeTitle(FleetMode mode) {
-    return QString::fromUtf8(mode_name(mode).data(),
-                             static_cast<qsizetype>(mode_name(mode).size()));
+    return modeText(mode_name(mode));
 }
 
 /// The smallest of 1, 2, 5, 10, 20, 50, ... ticks that puts `pixels` between ruler labels.
@@ -135,13 +139,14 @@ QSize FleetView::minimumSizeHint() const {
 }
 
 double FleetView::xOf(Tick tick) const {
-    const double span = width() - kGutter - kRight;
-    return kGutter + static_cast<double>(tick) * span / static_cast<double>(end_);
+    const double span = width() - kGutter - kLeft - kRight;
+    return kGutter + kLeft + static_cast<double>(tick) * span / static_cast<double>(end_);
 }
 
 Tick FleetView::tickAt(double x) const {
-    const double span = std::max(1.0, static_cast<double>(width() - kGutter - kRight));
-    return static_cast<Tick>(std::floor((x - kGutter) * static_cast<double>(end_) / span + 0.5));
+    const double span = std::max(1.0, static_cast<double>(width() - kGutter - kLeft - kRight));
+    return static_cast<Tick>(
+        std::floor((x - kGutter - kLeft) * static_cast<double>(end_) / span + 0.5));
 }
 
 double FleetView::yInRow(std::size_t index, double top, double height) const {
@@ -172,7 +177,7 @@ void FleetView::paintEvent(QPaintEvent*) {
 }
 
 void FleetView::paintRuler(QPainter& painter, const Rows& layout) const {
-    const double per_tick = (width() - kGutter - kRight) / static_cast<double>(end_);
+    const double per_tick = (width() - kGutter - kLeft - kRight) / static_cast<double>(end_);
     const Tick step = rulerStep(per_tick, 56);
     painter.setPen(palette().color(QPalette::PlaceholderText));
     for (Tick t = 0; t <= end_; t += step) {
@@ -203,13 +208,10 @@ void FleetView::paintModes(QPainter& painter, const Rows& layout) const {
                          Qt::AlignLeft | Qt::AlignVCenter, modeTitle(mode.mode));
         painter.setFont(font());
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        painter.drawText(QRect(6, top + kModeRow / 2, kGutter - 10, kModeRow / 2 - 1),
-                         Qt::AlignLeft | Qt::AlignVCenter,
-                         tr("%1 in, %2 out · +%3 −%4")
-                             .arg(mode.totals.accepted)
-                             .arg(mode.totals.rejected)
-                             .arg(mode.extra_accepted)
-                             .arg(mode.extra_rejected));
+        painter.drawText(
+            QRect(6, top + kModeRow / 2, kGutter - 10, kModeRow / 2 - 1),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("%1 ok · %2 rejected").arg(mode.totals.accepted).arg(mode.totals.rejected));
         paintDecisions(painter, m, top, kModeRow, std::nullopt, true);
     }
 }
@@ -218,7 +220,7 @@ void FleetView::paintDecisions(QPainter& painter, std::size_t m, double top, dou
                                std::optional<std::uint16_t> server, bool numbers) const {
     const FleetModeResult& mode = result_->modes[m];
     const auto& requests = result_->trace->requests;
-    const double span = width() - kGutter - kRight;
+    const double span = width() - kGutter - kLeft - kRight;
     if (requests.size() > static_cast<std::size_t>(span) * 4) {
         // Too many marks to tell apart: each column shows its share accepted, in green over red.
         std::vector<std::int64_t> in(static_cast<std::size_t>(span) + 1);
@@ -226,8 +228,8 @@ void FleetView::paintDecisions(QPainter& painter, std::size_t m, double top, dou
         for (std::size_t i = 0; i < requests.size(); ++i) {
             if (server && mode.servers[i] != *server)
                 continue;
-            const auto column =
-                static_cast<std::size_t>(std::clamp(xOf(requests[i].tick) - kGutter, 0.0, span));
+            const auto column = static_cast<std::size_t>(
+                std::clamp(xOf(requests[i].tick) - kGutter - kLeft, 0.0, span));
             (mode.is_accepted(i) ? in : out)[column] += 1;
         }
         for (std::size_t c = 0; c < in.size(); ++c) {
@@ -235,11 +237,11 @@ void FleetView::paintDecisions(QPainter& painter, std::size_t m, double top, dou
             if (all == 0)
                 continue;
             const double green = (height - 4) * static_cast<double>(in[c]) / all;
-            painter.fillRect(QRectF(kGutter + static_cast<double>(c), top + 2, 1, green),
+            painter.fillRect(QRectF(kGutter + kLeft + static_cast<double>(c), top + 2, 1, green),
                              kAccepted);
-            painter.fillRect(
-                QRectF(kGutter + static_cast<double>(c), top + 2 + green, 1, height - 4 - green),
-                kRejected);
+            painter.fillRect(QRectF(kGutter + kLeft + static_cast<double>(c), top + 2 + green, 1,
+                                    height - 4 - green),
+                             kRejected);
         }
         return;
     }
@@ -282,13 +284,9 @@ void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
                           xOf(outage->end) - xOf(outage->start),
                           top + kStoreRow - layout.modes_top);
         painter.fillRect(band, QColor(0x80, 0x80, 0x80, 40));
+        // Grey hatching: the hatch in the theme's colour means "more than L", not "down".
         painter.fillRect(QRectF(band.left(), top + 2, band.width(), kStoreRow - 4),
-                         overLimitBrush());
-        painter.setPen(palette().color(QPalette::Text));
-        painter.drawText(
-            QRectF(band.left() + 4, top, std::max(0.0, band.width() - 8), kStoreRow),
-            Qt::AlignLeft | Qt::AlignVCenter,
-            tr("down: %1").arg(QString::fromUtf8(outage_policy_name(outage->policy).data())));
+                         QBrush(palette().color(QPalette::PlaceholderText), Qt::BDiagPattern));
     }
     const bool syncs = std::find(settings.modes.begin(), settings.modes.end(),
                                  FleetMode::periodic_sync) != settings.modes.end();
@@ -296,6 +294,18 @@ void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
         painter.setPen(QPen(kSelection, 1.0));
         for (const Tick t : fleet_sync_points(settings, 0, end_))
             painter.drawLine(QPointF(xOf(t), top + 2), QPointF(xOf(t), top + kStoreRow - 2));
+    }
+    if (const auto& outage = settings.outage) {
+        // Over the sync points, on a plate of its own, so that it stays legible.
+        const QString label =
+            tr("store down: %1").arg(modeText(outage_policy_name(outage->policy)));
+        const QRectF plate(xOf(outage->start) + 3, top + 4,
+                           QFontMetrics(font()).horizontalAdvance(label) + 8, kStoreRow - 8);
+        if (plate.right() <= xOf(outage->end) - 2) {
+            painter.fillRect(plate, palette().color(QPalette::Base));
+            painter.setPen(palette().color(QPalette::Text));
+            painter.drawText(plate, Qt::AlignCenter, label);
+        }
     }
     const FleetModeResult& mode = result_->modes[chosen_];
     const bool waits = mode.mode == FleetMode::central || mode.mode == FleetMode::central_racy;
@@ -333,7 +343,7 @@ void FleetView::paintServers(QPainter& painter, const Rows& layout) const {
         return;
     }
     // Many servers: one row of pixels (or more) each, darker where a server got more requests.
-    const int span = std::max(1, width() - kGutter - kRight);
+    const int span = std::max(1, width() - kGutter - kLeft - kRight);
     const Tick bucket = std::max<Tick>(1, (end_ + span - 1) / span);
     const FleetHeat heat = fleet_heat(*result_, chosen_, bucket, end_);
     QImage image(static_cast<int>(heat.buckets), static_cast<int>(heat.servers),
@@ -350,7 +360,7 @@ void FleetView::paintServers(QPainter& painter, const Rows& layout) const {
         }
     }
     const double right = xOf(static_cast<Tick>(heat.buckets) * bucket);
-    painter.drawImage(QRectF(kGutter, layout.servers_top, right - kGutter, kHeat), image);
+    painter.drawImage(QRectF(xOf(0), layout.servers_top, right - xOf(0), kHeat), image);
     painter.setPen(palette().color(QPalette::Text));
     painter.drawText(QRect(6, layout.servers_top, kGutter - 10, kHeat),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
@@ -402,7 +412,30 @@ std::optional<FleetView::Hit> FleetView::hitAt(QPoint at) const {
     return best;
 }
 
+QString FleetView::modeSummary(std::size_t m) const {
+    const FleetModeResult& mode = result_->modes[m];
+    const KeyBurst& worst = mode.worst;
+    return tr("<b>%1</b>: %2 accepted, %3 rejected<br>%4 accepted that one limiter rejects, "
+              "%5 rejected that it accepts<br>worst burst %6 in %7 ticks against L = %8 "
+              "(overshoot %9)<br>click to show its store traffic, servers and Learn text")
+        .arg(modeTitle(mode.mode))
+        .arg(mode.totals.accepted)
+        .arg(mode.totals.rejected)
+        .arg(mode.extra_accepted)
+        .arg(mode.extra_rejected)
+        .arg(worst.burst.cost)
+        .arg(result_->params.base.window)
+        .arg(worst.limit)
+        .arg(QString::fromStdString(worst.overshoot().to_short(2)));
+}
+
 QString FleetView::toolTipAt(QPoint at) const {
+    if (result_ && at.x() < kGutter) {
+        const Rows layout = rows();
+        if (at.y() >= layout.modes_top && at.y() < layout.store_top)
+            return modeSummary(static_cast<std::size_t>((at.y() - layout.modes_top) / kModeRow));
+        return {};
+    }
     const std::optional<Hit> hit = hitAt(at);
     if (!hit)
         return {};

@@ -62,6 +62,8 @@ private:
     /// The y of request `index` inside a row from `top` of `height`: requests at one tick are
     /// spread over the row instead of hiding each other.
     double yInRow(std::size_t index, double top, double height) const;
+    /// A mode's figures, for the tooltip of its name.
+    QString modeSummary(std::size_t mode) const;
     void paintRuler(QPainter& painter, const Rows& rows) const;
     void paintModes(QPainter& painter, const Rows& rows) const;
     void paintStore(QPainter& painter, const Rows& rows) const;
