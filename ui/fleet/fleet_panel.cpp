@@ -119,7 +119,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
         box->setRange(0,
                       static_cast<int>(std::min<std::int64_t>(bounds::kMaxWindow, 1'000'000'000)));
         box->setAccelerated(true);
-        box->setMaximumWidth(120);  // the range is huge, the values usually are not
+        box->setMaximumWidth(100);  // the range is huge, the values usually are not
     }
     for (QSpinBox* box : {servers_, latency_, sync_, outage_start_, outage_end_})
         box->setKeyboardTracking(false);  // one change when typing ends, not one per digit
@@ -137,9 +137,14 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
         policy_->addItem(text(outage_policy_name(policy)), static_cast<int>(policy));
     scale_->setPlaceholderText(tr("scale: TICK:N, …"));
     scale_->setToolTip(tr("Scale events: from TICK on the fleet has N servers, as in 20:8, 60:4"));
-    scale_->setMinimumWidth(110);
+    scale_->setMinimumWidth(80);
     lane_->setToolTip(tr("The lane the fleet runs: an algorithm with its parameters"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The status gives way on a narrow window instead of widening the panel past it.
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    status_->setMinimumWidth(60);
+    lane_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    lane_->setMinimumContentsLength(10);
 
     auto* first_row = new QHBoxLayout;
     first_row->addWidget(new QLabel(tr("Lane"), this));
@@ -238,6 +243,7 @@ QString FleetPanel::status() const {
 void FleetPanel::showStatus(const QString& plain) {
     status_text_ = plain;
     status_->setText(plain.toHtmlEscaped());
+    status_->setToolTip(plain);  // the whole of it, where a narrow window cuts the label
 }
 
 io::FleetFile FleetPanel::shown() const {
@@ -400,8 +406,6 @@ void FleetPanel::finished(std::shared_ptr<Job> job) {
     const FleetResult& result = *job->result;
     showStatus(tr("one limiter accepts %1 · %n server(s)", nullptr, result.settings.servers)
                    .arg(result.ideal_accepted));
-    status_->setToolTip(
-        tr("Click a mode's row to show its store traffic and servers and its Learn text"));
     view_->setResult(job->result, job->end);
     updateGeometry();
     Q_EMIT fleetShown();

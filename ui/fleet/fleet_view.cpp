@@ -221,27 +221,33 @@ void FleetView::paintDecisions(QPainter& painter, std::size_t m, double top, dou
     const FleetModeResult& mode = result_->modes[m];
     const auto& requests = result_->trace->requests;
     const double span = width() - kGutter - kLeft - kRight;
-    if (requests.size() > static_cast<std::size_t>(span) * 4) {
-        // Too many marks to tell apart: each column shows its share accepted, in green over red.
-        std::vector<std::int64_t> in(static_cast<std::size_t>(span) + 1);
-        std::vector<std::int64_t> out(in.size());
+    if (static_cast<double>(requests.size()) * kMark > span * 2) {
+        // Too many marks to tell apart: as on the timeline, each column of 2 pixels shows what
+        // it accepted as a green bar up from the middle and what it rejected as a bar down.
+        const auto columns = static_cast<std::size_t>(span / 2) + 1;
+        std::vector<std::int64_t> in(columns);
+        std::vector<std::int64_t> out(columns);
         for (std::size_t i = 0; i < requests.size(); ++i) {
             if (server && mode.servers[i] != *server)
                 continue;
             const auto column = static_cast<std::size_t>(
-                std::clamp(xOf(requests[i].tick) - kGutter - kLeft, 0.0, span));
+                std::clamp(xOf(requests[i].tick) - kGutter - kLeft, 0.0, span) / 2);
             (mode.is_accepted(i) ? in : out)[column] += 1;
         }
-        for (std::size_t c = 0; c < in.size(); ++c) {
-            const double all = static_cast<double>(in[c] + out[c]);
-            if (all == 0)
-                continue;
-            const double green = (height - 4) * static_cast<double>(in[c]) / all;
-            painter.fillRect(QRectF(kGutter + kLeft + static_cast<double>(c), top + 2, 1, green),
-                             kAccepted);
-            painter.fillRect(QRectF(kGutter + kLeft + static_cast<double>(c), top + 2 + green, 1,
-                                    height - 4 - green),
-                             kRejected);
+        const std::int64_t peak =
+            std::max<std::int64_t>(1, std::max(*std::max_element(in.begin(), in.end()),
+                                               *std::max_element(out.begin(), out.end())));
+        const double half = height / 2 - 2;
+        const double middle = top + height / 2;
+        for (std::size_t c = 0; c < columns; ++c) {
+            const double x = kGutter + kLeft + 2 * static_cast<double>(c);
+            const double up = half * static_cast<double>(in[c]) / static_cast<double>(peak);
+            const double down = half * static_cast<double>(out[c]) / static_cast<double>(peak);
+            if (in[c] > 0)
+                painter.fillRect(QRectF(x, middle - std::max(1.0, up), 1.5, std::max(1.0, up)),
+                                 kAccepted);
+            if (out[c] > 0)
+                painter.fillRect(QRectF(x, middle, 1.5, std::max(1.0, down)), kRejected);
         }
         return;
     }
@@ -314,8 +320,9 @@ void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
     // Each accepted charge travels store_latency ticks before the store holds it.
     const auto& requests = result_->trace->requests;
     const double length = xOf(settings.store_latency) - xOf(0);
-    if (length < 4 || requests.size() > 4000)
-        return;
+    const double span = width() - kGutter - kLeft - kRight;
+    if (length < 8 || static_cast<double>(requests.size()) * kMark > span * 2)
+        return;  // arrows too short or too many to read
     painter.setPen(QPen(kAccepted.darker(120), 1.2));
     for (std::size_t i = 0; i < requests.size(); ++i) {
         if (!mode.is_accepted(i))
@@ -344,7 +351,8 @@ void FleetView::paintServers(QPainter& painter, const Rows& layout) const {
     }
     // Many servers: one row of pixels (or more) each, darker where a server got more requests.
     const int span = std::max(1, width() - kGutter - kLeft - kRight);
-    const Tick bucket = std::max<Tick>(1, (end_ + span - 1) / span);
+    // Spans of about 16 pixels: single ticks would scatter a few requests over many cells.
+    const Tick bucket = std::max<Tick>(1, (end_ * 16 + span - 1) / span);
     const FleetHeat heat = fleet_heat(*result_, chosen_, bucket, end_);
     QImage image(static_cast<int>(heat.buckets), static_cast<int>(heat.servers),
                  QImage::Format_ARGB32);
