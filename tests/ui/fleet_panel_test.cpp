@@ -15,6 +15,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 
+#include "charts/fleet_charts.h"
 #include "fleet/fleet_panel.h"
 #include "fleet/fleet_view.h"
 #include "ratelab/io/fleet_file.h"
@@ -260,6 +261,40 @@ private Q_SLOTS:
         QCOMPARE(panel.view()->chosenMode(), std::size_t{1});
         QCOMPARE(learn.count(), 1);
         QCOMPARE(learn.front().front().value<std::string>(), std::string("fleet_periodic_sync"));
+    }
+
+    void theChartsShowTheWindowLoadAgainstLAndTheDecisionsThatDiffer() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-store-down.json")));
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.resize(1000, 420);
+        panel.show();
+        QVERIFY(runNow(panel));
+        panel.showCharts(true);
+        const FleetResult& result = *panel.view()->result();
+        const ChartSpec& load = panel.charts()->loadSpec();
+        QCOMPARE(load.lines.size(), qsizetype{2});
+        QCOMPARE(load.lines[0].label, QStringLiteral("central"));
+        QCOMPARE(load.over_limit_from, std::optional<double>(10.0));  // L, shaded above
+        // Two requests a tick: one point a tick, the window load after both.
+        const std::vector<std::int64_t> central = fleet_window_load(result, 0);
+        QCOMPARE(load.lines[0].points.size(), qsizetype{90});
+        for (qsizetype p = 0; p < load.lines[0].points.size(); ++p) {
+            QCOMPARE(load.lines[0].points[p].x(), static_cast<double>(p));
+            QCOMPARE(load.lines[0].points[p].y(),
+                     static_cast<double>(central[static_cast<std::size_t>(2 * p + 1)]));
+        }
+        // Failing open, the whole outage passes: 20 in every window of 10 ticks inside it.
+        QCOMPARE(load.lines[0].points[45].y(), 20.0);
+        const ChartSpec& extra = panel.charts()->extraSpec();
+        QVERIFY(extra.bars);
+        QCOMPARE(extra.bars->categories,
+                 QStringList({QStringLiteral("central +"), QStringLiteral("central −"),
+                              QStringLiteral("sync +"), QStringLiteral("sync −")}));
+        QCOMPARE(extra.bars->values,
+                 QList<double>({39.0, 0.0, static_cast<double>(result.modes[1].extra_accepted),
+                                static_cast<double>(result.modes[1].extra_rejected)}));
     }
 };
 

@@ -1,5 +1,6 @@
 #include "fleet/fleet_panel.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -9,12 +10,14 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <thread>
 
 #include "charts/algorithm_names.h"
+#include "charts/fleet_charts.h"
 #include "fleet/fleet_view.h"
 #include "ratelab/io/lane_spec.h"
 #include "ratelab/limits.h"
@@ -108,6 +111,10 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
       status_(new QLabel(this)),
       view_(new FleetView(this)),
       scroll_(new QScrollArea(this)),
+      charts_(new FleetCharts(this)),
+      pages_(new QStackedWidget(this)),
+      show_decisions_(new QToolButton(this)),
+      show_charts_(new QToolButton(this)),
       debounce_(new QTimer(this)) {
     debounce_->setSingleShot(true);
     debounce_->setInterval(kDebounceMs);
@@ -157,6 +164,21 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     first_row->addWidget(latency_);
     first_row->addWidget(new QLabel(tr("Sync every"), this));
     first_row->addWidget(sync_);
+    first_row->addSpacing(6);
+    show_decisions_->setText(tr("Decisions"));
+    show_decisions_->setToolTip(tr("Each decision of each mode, the store and the servers"));
+    show_charts_->setText(tr("Charts"));
+    show_charts_->setToolTip(
+        tr("Fleet-wide load against L, and what each mode decided "
+           "otherwise than one limiter"));
+    auto* page_group = new QButtonGroup(this);
+    for (QToolButton* button : {show_decisions_, show_charts_}) {
+        button->setCheckable(true);
+        page_group->addButton(button);
+        first_row->addWidget(button);
+    }
+    show_decisions_->setChecked(true);
+    connect(show_charts_, &QToolButton::toggled, this, &FleetPanel::showCharts);
     first_row->addWidget(status_, 2, Qt::AlignRight);
     auto* second_row = new QHBoxLayout;
     const std::vector<FleetMode> all = all_fleet_modes();
@@ -185,7 +207,10 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(first_row);
     layout->addLayout(second_row);
-    layout->addWidget(scroll_, 1);
+    // The decisions and the charts share the height a bottom dock has, one page at a time.
+    pages_->addWidget(scroll_);
+    pages_->addWidget(charts_);
+    layout->addWidget(pages_, 1);
 
     connect(lane_, &QComboBox::activated, this, [this] { commit(tr("Fleet lane")); });
     connect(servers_, &QSpinBox::valueChanged, this, [this] { commit(tr("Fleet servers")); });
@@ -204,6 +229,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     connect(view_, &FleetView::modeChosen, this,
             [this](FleetMode mode) { Q_EMIT learnAbout("fleet_" + std::string(mode_name(mode))); });
     connect(clock, &PlaybackClock::nowChanged, view_, &FleetView::setNow);
+    connect(clock, &PlaybackClock::nowChanged, charts_, [this](Tick now) { charts_->setNow(now); });
     connect(session_, &Session::fleetChanged, this, [this] {
         showSettings();
         schedule();
@@ -232,8 +258,13 @@ QToolButton* FleetPanel::modeButton(FleetMode mode) const {
 
 QSize FleetPanel::sizeHint() const {
     const QSize hint = QWidget::sizeHint();
-    return {hint.width(),
-            hint.height() - scroll_->sizeHint().height() + view_->sizeHint().height() + 2};
+    return {hint.width(), hint.height() - pages_->sizeHint().height() +
+                              std::max(view_->sizeHint().height(), 260) + 2};
+}
+
+void FleetPanel::showCharts(bool charts) {
+    (charts ? show_charts_ : show_decisions_)->setChecked(true);
+    pages_->setCurrentIndex(charts ? 1 : 0);
 }
 
 QString FleetPanel::status() const {
@@ -404,9 +435,9 @@ void FleetPanel::finished(std::shared_ptr<Job> job) {
         return;
     }
     const FleetResult& result = *job->result;
-    showStatus(tr("one limiter accepts %1 · %n server(s)", nullptr, result.settings.servers)
-                   .arg(result.ideal_accepted));
+    showStatus(tr("one limiter: %1 ok").arg(result.ideal_accepted));
     view_->setResult(job->result, job->end);
+    charts_->showResult(*job->result);
     updateGeometry();
     Q_EMIT fleetShown();
 }

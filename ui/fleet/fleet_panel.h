@@ -13,12 +13,14 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QScrollArea;
+class QStackedWidget;
 class QSpinBox;
 class QTimer;
 class QToolButton;
 
 namespace ratelab::ui {
 
+class FleetCharts;
 class FleetView;
 class PlaybackClock;
 class Session;
@@ -43,6 +45,9 @@ public:
     void runNow();
     bool isRunning() const { return running_ != nullptr; }
     FleetView* view() const { return view_; }
+    FleetCharts* charts() const { return charts_; }
+    /// Shows the charts instead of the decisions, or back.
+    void showCharts(bool charts);
     /// The status as plain text: a run's figures, or why a change was refused.
     QString status() const;
     /// Tall enough for the whole view: raising the tab grows the dock to show every row.
@@ -104,6 +109,10 @@ private:
     QString status_text_;  // what status_ says, without its markup
     FleetView* view_;
     QScrollArea* scroll_;
+    FleetCharts* charts_;
+    QStackedWidget* pages_;
+    QToolButton* show_decisions_;
+    QToolButton* show_charts_;
     QTimer* debounce_;
     /// The lanes the lane box offers, in its order.
     std::vector<Lane> lanes_;
