@@ -56,7 +56,8 @@ TEST_CASE("fleet figures: the heat strip counts each server's requests per span"
     CHECK_THROWS_AS(fleet_heat(*result, 1, 5, 9), std::out_of_range);
 }
 
-TEST_CASE("fleet figures: the window load counts what the whole fleet accepted in (t - W, t]") {
+TEST_CASE(
+    "fleet figures: the window load counts what the whole fleet accepted in the last W ticks") {
     // L = 2 per fixed window of W = 10. Central accepts two of tick 0 and rejects the rest of
     // the first window; at 12 the requests of tick 0 have left (t - W, t] and a new window
     // accepts. The racy store, 5 ticks behind, lets all three of tick 0 through, and by tick 6

@@ -198,7 +198,10 @@ private Q_SLOTS:
                  QStringLiteral("Advanced"));
         QCOMPARE(frontTabOfGroupWith(*second, QStringLiteral("Charts")), QStringLiteral("Charts"));
         // The widgets show the restored values, and the simulation used them.
-        QVERIFY(second->findChild<QCheckBox*>()->isChecked());
+        // (The Advanced panel's box: the Fleet tab has a check box of its own.)
+        QVERIFY(second->findChild<QDockWidget*>(QStringLiteral("advancedDock"))
+                    ->findChild<QCheckBox*>()
+                    ->isChecked());
         QCOMPARE(second->session()->result()->params.base.limit, 7);
         closeWindow(second);
     }

@@ -145,6 +145,10 @@ private Q_SLOTS:
             panel.policyBox()->findText(QStringLiteral("fail_closed")));
         Q_EMIT panel.policyBox()->activated(panel.policyBox()->currentIndex());
         QCOMPARE(session.undoStack()->count(), 3);
+        // Failing closed, central takes none of the outage's 60 requests (the scenario: 78).
+        QVERIFY(runNow(panel));
+        QCOMPARE(panel.view()->result()->settings.servers, 6);
+        QCOMPARE(panel.view()->result()->modes[0].totals.accepted, 78);
 
         const QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("fleet.ratelab.json"));

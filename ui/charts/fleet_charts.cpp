@@ -133,8 +133,11 @@ FleetCharts::FleetCharts(QWidget* parent)
       load_(new ChartView(ChartKind::Load, this)),
       extra_(new ChartView(ChartKind::Worst, this)) {
     // The menu of the simulation's charts exports a simulation; these show a fleet run.
-    for (ChartView* view : {load_, extra_})
+    for (ChartView* view : {load_, extra_}) {
         view->setContextMenuPolicy(Qt::NoContextMenu);
+        // The Fleet tab shares its dock with shorter tabs: its minimum must not lift theirs.
+        view->setMinimumSize(160, 60);
+    }
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(load_, 3);
