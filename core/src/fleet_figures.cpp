@@ -85,4 +85,20 @@ std::vector<std::int64_t> fleet_window_load(const FleetResult& result, std::size
     return out;
 }
 
+std::vector<SyncOvershoot> periodic_sync_overshoots(std::shared_ptr<const Trace> trace,
+                                                    const Params& params, const Lane& lane,
+                                                    FleetSettings settings,
+                                                    const std::vector<Tick>& sync_every) {
+    settings.modes = {FleetMode::periodic_sync};
+    std::vector<SyncOvershoot> out;
+    out.reserve(sync_every.size());
+    for (const Tick every : sync_every) {
+        settings.sync_every = every;
+        const auto result = simulate_fleet(trace, params, lane, settings);
+        const FleetModeResult& mode = result->modes.front();
+        out.push_back(SyncOvershoot{every, mode.worst.overshoot(), mode.totals.accepted});
+    }
+    return out;
+}
+
 }  // namespace ratelab

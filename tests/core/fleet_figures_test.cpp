@@ -1,4 +1,6 @@
 // What the Fleet view draws besides the decisions (core/src/fleet_figures.cpp), by hand.
+#include <algorithm>
+
 #include "catch.h"
 #include "ratelab/fleet.h"
 #include "test_support.h"
@@ -72,4 +74,37 @@ TEST_CASE(
     CHECK(fleet_window_load(*result, 0) == std::vector<std::int64_t>{2, 2, 2, 2, 1});
     REQUIRE(result->modes[1].accepted == std::vector<std::uint8_t>{1, 1, 1, 0, 1});
     CHECK(fleet_window_load(*result, 1) == std::vector<std::int64_t>{3, 3, 3, 3, 1});
+}
+
+TEST_CASE("fleet figures: periodic sync lets more through the less often it syncs") {
+    // L = 4 per fixed window of 100, 2 servers by round robin, one request on each tick 0 to 11.
+    // Syncing every tick, each server sees all but the other's latest: 4 pass, as one limiter.
+    // Syncing every 20, no sync comes before tick 12: each server passes 4 of its own, 8 in all.
+    std::vector<Tick> ticks;
+    for (Tick t = 0; t < 12; ++t)
+        ticks.push_back(t);
+    FleetSettings settings;
+    settings.servers = 2;
+    const std::vector<SyncOvershoot> points =
+        periodic_sync_overshoots(trace_at(ticks), limits(4, 100), kFixedWindow, settings, {1, 20});
+    REQUIRE(points.size() == 2);
+    CHECK(points[0] == SyncOvershoot{1, Rational(1), 4});
+    CHECK(points[1] == SyncOvershoot{20, Rational(2), 8});
+}
+
+TEST_CASE("fleet figures: on one server periodic sync is central for every interval") {
+    std::vector<Tick> ticks;
+    for (Tick t = 0; t < 60; ++t)
+        ticks.push_back((t * 7) % 23 + t / 3);
+    std::sort(ticks.begin(), ticks.end());
+    const auto trace = trace_at(ticks);
+    FleetSettings one;
+    one.modes = {FleetMode::central};
+    const auto central = simulate_fleet(trace, limits(3, 10), kFixedWindow, one);
+    for (const SyncOvershoot& point :
+         periodic_sync_overshoots(trace, limits(3, 10), kFixedWindow, one, {1, 2, 5, 9, 30})) {
+        INFO("sync every " << point.sync_every);
+        CHECK(point.accepted == central->modes[0].totals.accepted);
+        CHECK(point.overshoot == central->modes[0].worst.overshoot());
+    }
 }

@@ -299,6 +299,15 @@ private Q_SLOTS:
         QCOMPARE(extra.bars->values,
                  QList<double>({39.0, 0.0, static_cast<double>(result.modes[1].extra_accepted),
                                 static_cast<double>(result.modes[1].extra_rejected)}));
+        // periodic_sync over a range of intervals: the document's S = 5 marked, where the
+        // overshoot is the one its own run found.
+        const ChartSpec& sync = panel.charts()->syncSpec();
+        QCOMPARE(sync.lines.size(), qsizetype{2});
+        QVERIFY(sync.lines[0].points.size() >= 8);
+        QCOMPARE(sync.lines[0].points.front().x(), 1.0);
+        QCOMPARE(sync.lines[1].points.size(), qsizetype{1});
+        QCOMPARE(sync.lines[1].points[0].x(), 5.0);
+        QCOMPARE(sync.lines[1].points[0].y(), result.modes[1].worst.overshoot().to_double());
     }
 };
 

@@ -128,12 +128,49 @@ ChartSpec fleetExtraSpec(const FleetResult& result) {
     return spec;
 }
 
+ChartSpec fleetSyncSpec(const std::vector<SyncOvershoot>& points, Tick current) {
+    ChartSpec spec;
+    spec.kind = ChartKind::Load;
+    spec.title = QCoreApplication::translate("FleetCharts", "periodic_sync: overshoot by interval");
+    spec.note = QCoreApplication::translate(
+        "FleetCharts", "the worst key's burst over its L, syncing every S ticks");
+    LineSpec line;
+    line.group = QStringLiteral("sync");
+    line.label = QCoreApplication::translate("FleetCharts", "overshoot");
+    line.color = fleetModeColor(FleetMode::periodic_sync);
+    LineSpec now;
+    now.group = QStringLiteral("sync-now");
+    now.label = QCoreApplication::translate("FleetCharts", "S = %1 now").arg(current);
+    now.color = fleetModeColor(FleetMode::central);
+    now.markers_only = true;
+    double right = 2;
+    double top = 1;
+    for (const SyncOvershoot& point : points) {
+        const QPointF at(static_cast<double>(point.sync_every), point.overshoot.to_double());
+        line.points.append(at);
+        if (point.sync_every == current)
+            now.points.append(at);
+        right = std::max(right, at.x());
+        top = std::max(top, at.y());
+    }
+    spec.lines = {line, now};
+    spec.references.append(ReferenceLine{QCoreApplication::translate("FleetCharts", "one limiter"),
+                                         1.0, Qt::DashLine});
+    spec.over_limit_from = 1.0;
+    spec.x = AxisSpec{QCoreApplication::translate("FleetCharts", "sync every (ticks)"), 0.0, right,
+                      niceStep(right, 5)};
+    spec.y = AxisSpec{QCoreApplication::translate("FleetCharts", "overshoot"), 0.0,
+                      std::ceil(top * 1.2 * 2) / 2, top > 2.5 ? 1.0 : 0.5};
+    return spec;
+}
+
 FleetCharts::FleetCharts(QWidget* parent)
     : QWidget(parent),
       load_(new ChartView(ChartKind::Load, this)),
-      extra_(new ChartView(ChartKind::Worst, this)) {
+      extra_(new ChartView(ChartKind::Worst, this)),
+      sync_(new ChartView(ChartKind::Load, this)) {
     // The menu of the simulation's charts exports a simulation; these show a fleet run.
-    for (ChartView* view : {load_, extra_}) {
+    for (ChartView* view : {load_, extra_, sync_}) {
         view->setContextMenuPolicy(Qt::NoContextMenu);
         // The Fleet tab shares its dock with shorter tabs: its minimum must not lift theirs.
         view->setMinimumSize(160, 60);
@@ -141,14 +178,19 @@ FleetCharts::FleetCharts(QWidget* parent)
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(load_, 3);
+    layout->addWidget(sync_, 2);
     layout->addWidget(extra_, 2);
+    sync_->hide();
 }
 
-void FleetCharts::showResult(const FleetResult& result) {
+void FleetCharts::showResult(const FleetResult& result, const std::vector<SyncOvershoot>& by_sync) {
     ChartSpec load = fleetLoadSpec(result, std::max(200, load_->plotColumns()));
     load.cursor = load_->spec().cursor;
     load_->showSpec(load);
     extra_->showSpec(fleetExtraSpec(result));
+    sync_->setVisible(!by_sync.empty());
+    if (!by_sync.empty())
+        sync_->showSpec(fleetSyncSpec(by_sync, result.settings.sync_every));
 }
 
 void FleetCharts::setNow(std::optional<Tick> now) {
@@ -164,6 +206,10 @@ const ChartSpec& FleetCharts::loadSpec() const {
 
 const ChartSpec& FleetCharts::extraSpec() const {
     return extra_->spec();
+}
+
+const ChartSpec& FleetCharts::syncSpec() const {
+    return sync_->spec();
 }
 
 }  // namespace ratelab::ui

@@ -26,21 +26,28 @@ ChartSpec fleetLoadSpec(const FleetResult& result, int columns);
 /// rejects, and the reverse.
 ChartSpec fleetExtraSpec(const FleetResult& result);
 
-/// The two charts side by side, refilled with each new result.
+/// periodic_sync's worst overshoot at each sync interval of `points`, with the document's own
+/// interval marked and 1 (one limiter) as a reference line.
+ChartSpec fleetSyncSpec(const std::vector<SyncOvershoot>& points, Tick current);
+
+/// The charts side by side, refilled with each new result.
 class FleetCharts : public QWidget {
     Q_OBJECT
 
 public:
     explicit FleetCharts(QWidget* parent = nullptr);
-    void showResult(const FleetResult& result);
+    /// `by_sync` empty: periodic_sync is not among the modes, and its chart is hidden.
+    void showResult(const FleetResult& result, const std::vector<SyncOvershoot>& by_sync);
     /// The clock: the load chart's cursor.
     void setNow(std::optional<Tick> now);
     const ChartSpec& loadSpec() const;
     const ChartSpec& extraSpec() const;
+    const ChartSpec& syncSpec() const;
 
 private:
     ChartView* load_;
     ChartView* extra_;
+    ChartView* sync_;
 };
 
 }  // namespace ratelab::ui

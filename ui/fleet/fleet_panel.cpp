@@ -13,6 +13,8 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <thread>
 
 #include "charts/fleet_charts.h"
@@ -45,13 +47,32 @@ struct FleetPanel::Job {
     FleetSettings settings;
     Tick end = 1;
     std::shared_ptr<const FleetResult> result;
+    /// periodic_sync over a range of intervals, when it is one of the modes.
+    std::vector<SyncOvershoot> by_sync;
     QString error;
     std::thread thread;
+
+    /// About a dozen intervals from 1 to twice the window (or the setting, if larger), closer
+    /// together where they are small, the setting among them.
+    std::vector<Tick> syncValues() const {
+        const Tick top = std::max<Tick>({2 * params.base.window, settings.sync_every, 2});
+        std::vector<Tick> values = {settings.sync_every};
+        for (int k = 0; k <= 11; ++k)
+            values.push_back(std::max<Tick>(
+                1, static_cast<Tick>(std::llround(std::pow(static_cast<double>(top), k / 11.0)))));
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        return values;
+    }
 
     void run() {
         try {
             result = simulate_fleet(trace, params, lane, settings);
+            const auto& modes = result->settings.modes;
+            if (std::find(modes.begin(), modes.end(), FleetMode::periodic_sync) != modes.end())
+                by_sync = periodic_sync_overshoots(trace, params, lane, settings, syncValues());
         } catch (const std::exception& failure) {
+            result.reset();
             error = QString::fromLocal8Bit(failure.what());
         }
     }
@@ -320,7 +341,7 @@ void FleetPanel::finished(std::shared_ptr<Job> job) {
     const FleetResult& result = *job->result;
     showStatus(tr("one limiter: %1 ok").arg(result.ideal_accepted));
     view_->setResult(job->result, job->end);
-    charts_->showResult(*job->result);
+    charts_->showResult(*job->result, job->by_sync);
     updateGeometry();
     Q_EMIT fleetShown();
 }

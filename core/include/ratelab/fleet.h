@@ -204,6 +204,22 @@ FleetHeat fleet_heat(const FleetResult& result, std::size_t mode, Tick bucket, T
 /// against L. One value per request, in trace order.
 std::vector<std::int64_t> fleet_window_load(const FleetResult& result, std::size_t mode);
 
+/// periodic_sync run with one sync interval: its worst key's overshoot and what it accepted.
+struct SyncOvershoot {
+    Tick sync_every = 1;
+    Rational overshoot;
+    std::int64_t accepted = 0;
+    friend bool operator==(const SyncOvershoot&, const SyncOvershoot&) = default;
+};
+
+/// periodic_sync over `trace` once for each interval of `sync_every` (each >= 1), the other
+/// settings as given: how the overshoot grows as the servers sync less often. Throws as
+/// simulate_fleet() does.
+std::vector<SyncOvershoot> periodic_sync_overshoots(std::shared_ptr<const Trace> trace,
+                                                    const Params& params, const Lane& lane,
+                                                    FleetSettings settings,
+                                                    const std::vector<Tick>& sync_every);
+
 /// Why mode `mode` (an index into result.modes) decided request `index` as it did, from what
 /// its server saw: "server 2, store as of the sync at 20 and 1 local since: count 4 + 1 > 4".
 /// Replays the mode up to the request.
