@@ -149,6 +149,15 @@ private Q_SLOTS:
                  QStringLiteral("5"));
     }
 
+    void aPresetLaneIsBadgedWithItsLibraryAndVersion() {
+        // The lane's gutter shows which library, at which version, a preset reproduces.
+        QCOMPARE(libraryBadge("nginx_limit_req"), QStringLiteral("nginx 1.22.1"));
+        QCOMPARE(libraryBadge("guava_smooth_bursty"), QStringLiteral("Guava 31.1"));
+        QCOMPARE(libraryBadge("python_limits_moving"), QStringLiteral("limits 2.8.0"));
+        QVERIFY(libraryBadge("token_bucket").isEmpty());  // RateLab's own: no badge
+        QVERIFY(libraryBadge("no_such_algorithm").isEmpty());
+    }
+
     void theKeysPanelListsNoisyKeysFirst() {
         const auto result = keyTiers();
         KeysPanel panel;

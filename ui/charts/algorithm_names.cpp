@@ -22,6 +22,17 @@ QString laneName(std::string_view id, std::string_view label) {
     return QString::fromUtf8(label.data(), static_cast<qsizetype>(label.size()));
 }
 
+QString libraryBadge(std::string_view id) {
+    const AlgorithmInfo* info = Registry::instance().find(id);
+    if (info == nullptr || !info->is_preset())
+        return {};
+    // The library's first word names it ("nginx ngx_http_limit_req_module" is nginx).
+    const std::string_view library = info->library;
+    const std::string_view short_name = library.substr(0, library.find(' '));
+    return QString::fromUtf8(short_name.data(), static_cast<qsizetype>(short_name.size())) +
+           QLatin1Char(' ') + QString::fromStdString(info->library_version);
+}
+
 QString keyName(std::string_view key) {
     constexpr qsizetype kLongest = 40;  // characters; a key may be up to 256 bytes
     if (key.empty()) {

@@ -13,6 +13,9 @@ QString algorithmName(std::string_view id);
 /// `label` is the run's or series' label, which the core fills with the English name when
 /// the lane has none.
 QString laneName(std::string_view id, std::string_view label);
+/// The badge of a library preset's lane: the library's short name and the version it
+/// reproduces, "nginx 1.22.1"; empty for RateLab's own algorithms.
+QString libraryBadge(std::string_view id);
 /// A key as views name it: the default key "" reads as "(default key)", and a long key is cut
 /// to what a label can hold.
 QString keyName(std::string_view key);

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <thread>
 
+#include "charts/dock_presence.h"
 #include "charts/fleet_charts.h"
 #include "fleet/fleet_view.h"
 #include "ratelab/limits.h"
@@ -107,6 +108,10 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
       show_decisions_(new QToolButton(this)),
       show_charts_(new QToolButton(this)),
       debounce_(new QTimer(this)) {
+    presence_ = new DockPresence(this, [this] {
+        if (stale_)
+            schedule();
+    });
     debounce_->setSingleShot(true);
     debounce_->setInterval(kDebounceMs);
     connect(debounce_, &QTimer::timeout, this, &FleetPanel::runNow);
@@ -291,13 +296,14 @@ void FleetPanel::showProblem(const QString& problem) {
 
 void FleetPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    presence_->follow();
     if (stale_)
         schedule();
 }
 
 void FleetPanel::schedule() {
     stale_ = true;
-    if (isVisible())
+    if (presence_->isShown())
         debounce_->start();
 }
 

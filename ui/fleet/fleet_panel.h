@@ -20,6 +20,7 @@ class QToolButton;
 
 namespace ratelab::ui {
 
+class DockPresence;
 class FleetCharts;
 class FleetView;
 class PlaybackClock;
@@ -119,6 +120,7 @@ private:
     std::shared_ptr<Job> running_;
     std::vector<std::shared_ptr<Job>> retired_;
     bool stale_ = true;
+    DockPresence* presence_ = nullptr;  ///< runs only while its tab is raised
 };
 
 /// "10:8, 40:2" as scale events (tick:servers), or why not in `problem`.

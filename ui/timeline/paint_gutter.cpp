@@ -1,6 +1,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <algorithm>
 
 #include "charts/algorithm_names.h"
 #include "timeline/timeline_painter.h"
@@ -27,9 +28,11 @@ QString compact(std::int64_t value) {
     return QString::number(static_cast<double>(value) / 1e6, 'f', 1) + QLatin1Char('M');
 }
 
-// A row name in bold with a smaller second line under it.
+// A row name in bold with a smaller second line under it, which starts with `badge` in a
+// rounded frame when there is one.
 void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row,
-                const QString& title, const QString& detail, const QColor& detail_colour) {
+                const QString& title, const QString& detail, const QColor& detail_colour,
+                const QString& badge = {}) {
     const QRectF area = row.adjusted(10.0, 0.0, -6.0, 0.0);
     QFont bold = scene.font;
     bold.setBold(true);
@@ -37,8 +40,8 @@ void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row
     small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
     const QFontMetricsF bold_metrics(bold);
     const QFontMetricsF small_metrics(small);
-    const bool two_lines =
-        !detail.isEmpty() && bold_metrics.height() + small_metrics.height() <= row.height() - 4.0;
+    const bool two_lines = (!detail.isEmpty() || !badge.isEmpty()) &&
+                           bold_metrics.height() + small_metrics.height() <= row.height() - 4.0;
     const double total = bold_metrics.height() + (two_lines ? small_metrics.height() : 0.0);
     const double top = area.center().y() - total / 2.0;
     // Eliding lays a text out: only texts known (from a kept width) to fit skip it.
@@ -53,10 +56,26 @@ void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row
                      Qt::AlignLeft | Qt::AlignVCenter, fitted(bold, bold_metrics, title));
     if (two_lines) {
         painter.setFont(small);
+        QRectF line(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height());
+        if (!badge.isEmpty()) {
+            // The library a preset lane reproduces, framed like a tag, before the counts.
+            const double width = std::min(area.width(), scene.textWidth(small, badge) + 8.0);
+            const QRectF frame(line.left(), line.top() + 1.0, width, line.height() - 1.0);
+            painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
+            painter.setBrush(scene.palette.color(QPalette::AlternateBase));
+            painter.drawRoundedRect(frame, 3.0, 3.0);
+            painter.setPen(scene.palette.color(QPalette::WindowText));
+            painter.drawText(frame.adjusted(4.0, 0.0, -4.0, 0.0), Qt::AlignLeft | Qt::AlignVCenter,
+                             small_metrics.elidedText(badge, Qt::ElideRight, width - 8.0));
+            line.setLeft(frame.right() + 5.0);
+        }
         painter.setPen(detail_colour);
-        painter.drawText(
-            QRectF(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height()),
-            Qt::AlignLeft | Qt::AlignVCenter, fitted(small, small_metrics, detail));
+        if (line.width() > small_metrics.averageCharWidth() * 3.0) {
+            painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                             line.width() >= scene.textWidth(small, detail)
+                                 ? detail
+                                 : small_metrics.elidedText(detail, Qt::ElideRight, line.width()));
+        }
     }
 }
 
@@ -95,7 +114,8 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
                 TimelineText::tr("%1 ok · %2 rejected")
                     .arg(compact(revealed->totals.accepted), compact(revealed->totals.rejected));
         }
-        paintLabel(painter, scene, row, laneName(runs[i].id, runs[i].label), detail, muted);
+        paintLabel(painter, scene, row, laneName(runs[i].id, runs[i].label), detail, muted,
+                   libraryBadge(runs[i].id));
     }
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(QPointF(gutter, 0), QPointF(gutter, layout.bottom()));
