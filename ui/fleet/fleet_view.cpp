@@ -15,10 +15,6 @@ using namespace timeline_palette;
 
 namespace {
 
-QString modeTitle(FleetMode mode) {
-    return nameText(mode_name(mode));
-}
-
 /// The smallest of 1, 2, 5, 10, 20, 50, ... ticks that puts `pixels` between ruler labels.
 Tick rulerStep(double pixels_per_tick, double pixels) {
     for (Tick decade = 1;; decade *= 10) {

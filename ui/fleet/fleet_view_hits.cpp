@@ -13,14 +13,6 @@ namespace ratelab::ui {
 using namespace fleet_view_metrics;
 using namespace timeline_palette;
 
-namespace {
-
-QString modeTitle(FleetMode mode) {
-    return nameText(mode_name(mode));
-}
-
-}  // namespace
-
 std::optional<FleetView::Hit> FleetView::hitAt(QPoint at) const {
     if (!result_ || at.x() < kGutter - 4)
         return std::nullopt;

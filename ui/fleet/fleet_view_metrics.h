@@ -24,6 +24,11 @@ inline QString nameText(std::string_view name) {
     return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
 }
 
+/// A placement mode's row name: its id, as the CLI and the trace file write it.
+inline QString modeTitle(FleetMode mode) {
+    return nameText(mode_name(mode));
+}
+
 }  // namespace ratelab::ui::fleet_view_metrics
 
 namespace ratelab::ui {
