@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "basic_algorithm.h"
+#include "reference_engine.h"
 
 namespace ratelab::detail {
 
@@ -45,25 +46,7 @@ Explanation BasicAlgorithm<P>::explain(const Trace& trace, const Params& params,
     const Request& target = trace.requests.at(index);
     const Config config = P::configure(params.for_key(trace.key_name(target.key)));
     State state = replay(trace, params, config, target.key, index, run);
-    Explanation why;
-    why.state_before = P::describe(config, state, target.tick).summary;
-    why.check = P::check(config, state, target.tick, target.cost);
-    const bool accepted =
-        P::decide(config, state, target.tick, target.cost, params.rejections_count);
-    why.state_after = P::describe(config, state, target.tick).summary;
-    if (accepted) {
-        Rational release;
-        if constexpr (P::kShapes) {
-            const UnitSegment units = P::released_units(config, state, target.cost);
-            release = Rational(units.last(), units.scale);
-        }
-        why.decision = make_decision(AlgorithmRun::kAccepted, release, P::kShapes, target.tick);
-    } else {
-        const auto retry = P::retry_after(config, state, target.tick, target.cost);
-        why.decision = make_decision(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever,
-                                     retry.value_or(Rational()), P::kShapes, target.tick);
-    }
-    return why;
+    return explain_decision<P>(config, state, target.tick, target.cost, params.rejections_count);
 }
 
 }  // namespace ratelab::detail

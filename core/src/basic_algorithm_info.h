@@ -31,8 +31,14 @@ AlgorithmInfo make_info(std::string name, std::string summary, int order) {
         info.state_size = P::state_size();
     }
     info.make = [] { return std::make_unique<BasicAlgorithm<P>>(); };
-    info.reference = [](const Trace& trace, const Params& params) {
+    info.reference.run = [](const Trace& trace, const Params& params) {
         return reference_run<P>(trace, params);
+    };
+    info.reference.state_at = [](const Trace& trace, const Params& params, KeyId key, Tick at) {
+        return reference_state_at<P>(trace, params, key, at);
+    };
+    info.reference.explain = [](const Trace& trace, const Params& params, std::size_t index) {
+        return reference_explain<P>(trace, params, index);
     };
     return info;
 }

@@ -79,4 +79,64 @@ AlgorithmRun reference_run(const Trace& trace, const Params& params) {
     return out;
 }
 
+/// The explanation of deciding a request of `cost` at `now` on a key in `state`, which it
+/// updates: the state before, the check, the state after, and the decision. The engines differ
+/// only in how they reach the state before.
+template <Policy P>
+Explanation explain_decision(const typename P::Config& config, typename P::State& state, Tick now,
+                             std::int64_t cost, bool rejections_count) {
+    Explanation why;
+    why.state_before = P::describe(config, state, now).summary;
+    why.check = P::check(config, state, now, cost);
+    const bool accepted = P::decide(config, state, now, cost, rejections_count);
+    why.state_after = P::describe(config, state, now).summary;
+    if (accepted) {
+        Rational release;
+        if constexpr (P::kShapes) {
+            const UnitSegment units = P::released_units(config, state, cost);
+            release = Rational(units.last(), units.scale);
+        }
+        why.decision = make_decision(AlgorithmRun::kAccepted, release, P::kShapes, now);
+    } else {
+        const auto retry = P::retry_after(config, state, now, cost);
+        why.decision = make_decision(retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever,
+                                     retry.value_or(Rational()), P::kShapes, now);
+    }
+    return why;
+}
+
+/// The state of `key` after every request of `trace` before `end` (an index) is decided, from
+/// its initial state: the key's requests in order, the others passed over.
+template <Policy P>
+typename P::State reference_state(const Trace& trace, const Params& params,
+                                  const typename P::Config& config, KeyId key, std::size_t end) {
+    typename P::State state = P::initial(config);
+    for (std::size_t i = 0; i < end; ++i) {
+        const Request& r = trace.requests[i];
+        if (r.key == key)
+            P::decide(config, state, r.tick, r.cost, params.rejections_count);
+    }
+    return state;
+}
+
+/// The state of `key` once every request with a tick at or before `at` is decided, as it reads
+/// at `at`.
+template <Policy P>
+LimiterState reference_state_at(const Trace& trace, const Params& params, KeyId key, Tick at) {
+    const typename P::Config config = P::configure(params.for_key(trace.key_name(key)));
+    std::size_t end = 0;
+    while (end < trace.requests.size() && trace.requests[end].tick <= at)
+        ++end;
+    return P::describe(config, reference_state<P>(trace, params, config, key, end), at);
+}
+
+/// Why request `index` of `trace` was decided as it was.
+template <Policy P>
+Explanation reference_explain(const Trace& trace, const Params& params, std::size_t index) {
+    const Request& target = trace.requests.at(index);
+    const typename P::Config config = P::configure(params.for_key(trace.key_name(target.key)));
+    typename P::State state = reference_state<P>(trace, params, config, target.key, index);
+    return explain_decision<P>(config, state, target.tick, target.cost, params.rejections_count);
+}
+
 }  // namespace ratelab::detail

@@ -57,6 +57,27 @@ void check_lane(const SimulationResult& result, std::size_t lane) {
         throw SimulationError("no lane " + std::to_string(lane));
 }
 
+void check_key(const SimulationResult& result, std::size_t lane, KeyId key) {
+    check_lane(result, lane);
+    if (key >= result.trace->keys.size())
+        throw SimulationError("unknown key id " + std::to_string(key));
+}
+
+void check_request(const SimulationResult& result, std::size_t lane, std::size_t index) {
+    check_lane(result, lane);
+    if (index >= result.trace->requests.size())
+        throw SimulationError("no request with index " + std::to_string(index));
+}
+
+/// The reference engine of `lane`'s algorithm.
+const ReferenceEngine& reference_of(const Lane& lane) {
+    (void)make_algorithm(lane.algorithm);  // the same error for an unknown id
+    const ReferenceEngine& reference = Registry::instance().find(lane.algorithm)->reference;
+    if (!reference.run || !reference.state_at || !reference.explain)
+        throw SimulationError("algorithm \"" + lane.algorithm + "\" has no reference engine");
+    return reference;
+}
+
 /// Each run's label: its lane's, numbered where two lanes would read the same.
 void label_runs(SimulationResult& result) {
     for (std::size_t i = 0; i < result.runs.size(); ++i) {
@@ -129,14 +150,8 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
 std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const Trace> trace,
                                                            const Params& params) {
     const std::shared_ptr<SimulationResult> result = lanes_for(trace, params, {});
-    for (std::size_t i = 0; i < result->lanes.size(); ++i) {
-        const std::string& id = result->lanes[i].algorithm;
-        (void)make_algorithm(id);  // the same error for an unknown id
-        const AlgorithmInfo& info = *Registry::instance().find(id);
-        if (!info.reference)
-            throw SimulationError("algorithm \"" + id + "\" has no reference run");
-        result->runs.push_back(info.reference(*trace, result->lane_params[i]));
-    }
+    for (std::size_t i = 0; i < result->lanes.size(); ++i)
+        result->runs.push_back(reference_of(result->lanes[i]).run(*trace, result->lane_params[i]));
     label_runs(*result);
     result->sole_key = only_key(*trace);
     result->trace = std::move(trace);
@@ -213,20 +228,27 @@ std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& 
 }
 
 LimiterState state_at(const SimulationResult& result, std::size_t lane, KeyId key, Tick at) {
-    check_lane(result, lane);
-    if (key >= result.trace->keys.size())
-        throw SimulationError("unknown key id " + std::to_string(key));
+    check_key(result, lane, key);
     return make_algorithm(result.lanes[lane].algorithm)
         ->state_at(*result.trace, result.lane_params[lane], key, at, &result.runs[lane]);
 }
 
 Explanation explain(const SimulationResult& result, std::size_t lane, std::size_t index) {
-    check_lane(result, lane);
-    if (index >= result.trace->requests.size()) {
-        throw SimulationError("no request with index " + std::to_string(index));
-    }
+    check_request(result, lane, index);
     return make_algorithm(result.lanes[lane].algorithm)
         ->explain(*result.trace, result.lane_params[lane], index, &result.runs[lane]);
+}
+
+LimiterState reference_state_at(const SimulationResult& result, std::size_t lane, KeyId key,
+                                Tick at) {
+    check_key(result, lane, key);
+    return reference_of(result.lanes[lane])
+        .state_at(*result.trace, result.lane_params[lane], key, at);
+}
+
+Explanation reference_explain(const SimulationResult& result, std::size_t lane, std::size_t index) {
+    check_request(result, lane, index);
+    return reference_of(result.lanes[lane]).explain(*result.trace, result.lane_params[lane], index);
 }
 
 std::unique_ptr<Limiter> make_limiter(const Trace& trace, const Params& params, const Lane& lane) {

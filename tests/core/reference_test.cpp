@@ -1,8 +1,8 @@
 // The fast engine against the reference engine (core/src/reference_engine.h), which specifies
 // it: on seeded random traces and random lane parameters, every algorithm must give the same
-// decisions, retry and release times, totals and worst bursts, and simulate_prefix() the same
-// as the reference over the prefix. A failure prints the seed; set RATELAB_PROPERTY_SEED to
-// replay one.
+// decisions, retry and release times, totals and worst bursts, simulate_prefix() the same as
+// the reference over the prefix, and state_at() and explain() the same as the reference replays
+// from the first request. A failure prints the seed; set RATELAB_PROPERTY_SEED to replay one.
 #include <cstdlib>
 #include <random>
 
@@ -22,9 +22,10 @@ struct Case {
     Params params;
 };
 
-/// A trace of bursts and gaps over up to three keys, and lanes: every algorithm and library
-/// preset with its defaults, and again with each declared parameter drawn at random.
-Case random_case(std::uint64_t seed) {
+/// A trace of bursts and gaps over up to three keys, of 1 to `max_requests` requests, and
+/// lanes: every algorithm and library preset with its defaults, and again with each declared
+/// parameter drawn at random.
+Case random_case(std::uint64_t seed, std::int64_t max_requests = 250) {
     std::mt19937_64 rng(seed);
     auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
         return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
@@ -42,7 +43,7 @@ Case random_case(std::uint64_t seed) {
     }
     TraceBuilder builder;
     Tick tick = pick(0, 5);
-    const std::int64_t requests = pick(1, 250);
+    const std::int64_t requests = pick(1, max_requests);
     for (std::int64_t i = 0; i < requests; ++i) {
         tick += pick(0, 4) == 0 ? pick(0, 30) : pick(0, 1);
         const std::int64_t key = pick(0, keys - 1);
@@ -128,6 +129,70 @@ TEST_CASE("reference engine: the fast engine decides every lane as the specifica
     }
     // Most drawn parameter sets are valid; a change that refused them all would check nothing.
     CHECK(checked > 150);
+}
+
+namespace {
+
+/// Request indexes worth asking about in a trace of `size`: both ends, each side of every
+/// checkpoint the fast engine keeps (every 4,096 requests), and a few drawn at random.
+std::vector<std::size_t> probe_indexes(std::size_t size, std::mt19937_64& rng) {
+    std::vector<std::size_t> out = {0, size - 1};
+    for (std::size_t checkpoint = 4096; checkpoint < size; checkpoint += 4096)
+        out.insert(out.end(), {checkpoint - 1, checkpoint, checkpoint + 1});
+    for (int n = 0; n < 8; ++n)
+        out.push_back(std::uniform_int_distribution<std::size_t>(0, size - 1)(rng));
+    std::erase_if(out, [size](std::size_t i) { return i >= size; });
+    return out;
+}
+
+/// Every lane's state at the ticks around `probes`, for every key, and its explanation of each
+/// probe, as the reference engine replays them from the first request.
+void require_same_answers(const SimulationResult& result, const std::vector<std::size_t>& probes) {
+    const Trace& trace = *result.trace;
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+        INFO("lane " << lane << ": " << result.runs[lane].label);
+        for (const std::size_t index : probes) {
+            INFO("request " << index);
+            CHECK(explain(result, lane, index) == reference_explain(result, lane, index));
+            const Tick tick = trace.requests[index].tick;
+            for (const Tick at : {tick - 1, tick, tick + 1}) {
+                for (KeyId key = 0; key < trace.keys.size(); ++key) {
+                    INFO("key " << key << " at tick " << at);
+                    CHECK(state_at(result, lane, key, at) ==
+                          reference_state_at(result, lane, key, at));
+                }
+            }
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "reference engine: states at a tick and explanations, resumed from checkpoints, are "
+    "those replayed from the first request") {
+    const std::uint64_t seed0 = base_seed();
+    int checked = 0;
+    for (std::uint64_t n = 0; n < 4; ++n) {
+        // Long enough for checkpoints, with few keys so that the runs keep them.
+        const Case c = random_case(seed0 + n, 10'000);
+        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED)");
+        if (!validate(c.params).empty() || c.trace->requests.size() < 4100)
+            continue;
+        std::mt19937_64 rng(seed0 + n);
+        const auto fast = simulate(c.trace, c.params);
+        REQUIRE(fast->kept_checkpoints());
+        const std::vector<std::size_t> probes = probe_indexes(c.trace->requests.size(), rng);
+        require_same_answers(*fast, probes);
+        // After an edit the new run shares the old one's checkpoints, with adjustments.
+        Trace edited = *c.trace;
+        edited.requests.erase(edited.requests.begin() +
+                              static_cast<std::ptrdiff_t>(edited.requests.size() / 3));
+        const auto after = resimulate(*fast, std::make_shared<const Trace>(std::move(edited)));
+        require_same_answers(*after, probe_indexes(after->trace->requests.size(), rng));
+        ++checked;
+    }
+    CHECK(checked > 0);
 }
 
 TEST_CASE("reference engine: the default scenario as worked out by hand") {

@@ -53,6 +53,7 @@ struct Explanation {
         check;  ///< the inequality with its numbers, e.g. "estimate 4 x 0.80 + 0 + 1 = 4.20 > 4"
     std::string state_after;
     Decision decision;
+    friend bool operator==(const Explanation&, const Explanation&) = default;
 };
 
 /// The worst W-tick burst: the largest accepted cost inside any half-open span [start, start + W).

@@ -39,6 +39,17 @@ struct StateSize {
     std::string what;  ///< in words: "the current window's start and its count"
 };
 
+/// The plain engine that specifies an algorithm's fast one (core/src/reference_engine.h): every
+/// answer decided again from the first request, one state per key, with no checkpoints.
+struct ReferenceEngine {
+    /// What Algorithm::run() must give (see simulate_reference()).
+    std::function<AlgorithmRun(const Trace&, const Params&)> run;
+    /// What Algorithm::state_at() must give.
+    std::function<LimiterState(const Trace&, const Params&, KeyId, Tick)> state_at;
+    /// What Algorithm::explain() must give.
+    std::function<Explanation(const Trace&, const Params&, std::size_t)> explain;
+};
+
 /// A registered algorithm: stable id, display name, and a factory.
 struct AlgorithmInfo {
     std::string id;       ///< stable, e.g. "token_bucket"
@@ -66,8 +77,8 @@ struct AlgorithmInfo {
     /// What a key's state holds, when the algorithm says (see StateSize).
     std::optional<StateSize> state_size;
     std::function<std::unique_ptr<Algorithm>()> make;
-    /// The plain run that specifies make()'s (see simulate_reference()).
-    std::function<AlgorithmRun(const Trace&, const Params&)> reference;
+    /// The plain engine that specifies make()'s.
+    ReferenceEngine reference;
 };
 
 /// Every parameter `algorithm` declares, resolved for a key with `limits`: its override when

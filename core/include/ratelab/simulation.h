@@ -75,6 +75,11 @@ std::shared_ptr<const SimulationResult> simulate_prefix(const SimulationResult& 
 LimiterState state_at(const SimulationResult& result, std::size_t lane, KeyId key, Tick at);
 /// Why lane `lane` decided request `index` as it did.
 Explanation explain(const SimulationResult& result, std::size_t lane, std::size_t index);
+/// What state_at() and explain() must give, from the reference engine: replayed from the first
+/// request, ignoring the runs' checkpoints. Slow; for tests.
+LimiterState reference_state_at(const SimulationResult& result, std::size_t lane, KeyId key,
+                                Tick at);
+Explanation reference_explain(const SimulationResult& result, std::size_t lane, std::size_t index);
 
 /// Fresh limiters (limiter.h) for `lane` over the keys of `trace`, configured as simulate()
 /// configures that lane. `params` must be valid.
