@@ -60,4 +60,36 @@ FitSweepResult sweep_fits(const Trace& trace, const Params& params,
     return result;
 }
 
+std::optional<ZeroRejectionFrontier> zero_rejection_frontier(const Trace& trace,
+                                                             const Params& params,
+                                                             const std::vector<SweepAxis>& axes,
+                                                             std::size_t lane) {
+    if (axes.empty() || axes.front().target.kind != SweepTarget::Kind::lane_parameter ||
+        !has_zero_rejection_fit(axes.front().target.algorithm))
+        return std::nullopt;
+    const SweepTarget& target = axes.front().target;
+    const std::vector<Lane> lanes = sweep_lanes(params, axes);
+    if (lane >= lanes.size() || lanes[lane].algorithm != target.algorithm)
+        return std::nullopt;
+    ZeroRejectionFrontier frontier;
+    frontier.parameter = target.parameter;
+    frontier.at_most = target.parameter == "emission_interval";
+    // The first axis varies slowest: the points 0 .. rows - 1 hold its first value beside each
+    // value of the second axis, and a fit does not depend on the value of the axis it answers.
+    const std::size_t rows = axes.size() > 1 ? axes[1].values.size() : 1;
+    for (std::size_t row = 0; row < rows; ++row) {
+        const Params point = sweep_point_params(params, axes, row);
+        const LaneFit fit = fit_zero_rejections(trace, point, sweep_lanes(point, axes)[lane]);
+        std::optional<Rational> value;
+        if (target.parameter == fit.capacity_parameter) {
+            value = Rational(fit.fleet.capacity);
+        } else if (target.parameter == fit.rate_parameter && fit.fleet.rate &&
+                   *fit.fleet.rate > Rational(0)) {
+            value = frontier.at_most ? Rational(1) / *fit.fleet.rate : *fit.fleet.rate;
+        }
+        frontier.rows.push_back(value);
+    }
+    return frontier;
+}
+
 }  // namespace ratelab

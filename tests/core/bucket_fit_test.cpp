@@ -83,6 +83,12 @@ Rational just_below(const Rational& value) {
                              bounds::kMaxRationalDen);
 }
 
+/// The smallest fraction above `value` that a rational parameter can hold.
+Rational just_above(const Rational& value) {
+    return round_up_to_den(value + Rational(1, 2 * bounds::kMaxRationalPart),
+                           bounds::kMaxRationalDen);
+}
+
 }  // namespace
 
 TEST_CASE("bucket fit: the boundary burst, worked out by hand") {
@@ -303,4 +309,81 @@ TEST_CASE("bucket fit: over a sweep, each point's answer is fit_zero_rejections'
         CHECK(alone.rows[i].fit.fleet == result.rows[i].fit.fleet);
     params.lanes = {Lane{"sliding_log", {}, {}, false}};
     CHECK_THROWS_AS(sweep_fits(*trace, params, {}), SimulationError);
+}
+
+TEST_CASE("bucket fit: a sweep's frontier is where each of its rows stops rejecting") {
+    const std::uint64_t seed0 = base_seed();
+    const auto axis = [](const char* id, const char* parameter, std::vector<Rational> values) {
+        return SweepAxis{SweepTarget{SweepTarget::Kind::lane_parameter, id, parameter},
+                         {values.begin(), values.end()}};
+    };
+    const std::vector<Rational> capacities = {Rational(1), Rational(3), Rational(6)};
+    const std::vector<Rational> rates = {Rational(1, 3), Rational(1, 2), Rational(2)};
+    for (int n = 0; n < 20; ++n) {
+        const std::uint64_t seed = seed0 + static_cast<std::uint64_t>(n);
+        INFO("seed " << seed << " (RATELAB_PROPERTY_SEED=" << seed << ")");
+        std::mt19937_64 rng(seed);
+        const auto trace = random_trace(rng, 1);
+        Params params = limits(3, 7);
+        params.lanes = {Lane{"sliding_log", {}, {}, false}, Lane{"token_bucket", {}, {}, false},
+                        Lane{"gcra", {}, {}, false}};
+
+        // Capacity along x, one row per rate: the smallest capacity at that row's rate.
+        const auto by_capacity =
+            zero_rejection_frontier(*trace, params,
+                                    {axis("token_bucket", "capacity", {Rational(1), Rational(2)}),
+                                     axis("token_bucket", "refill_rate", rates)},
+                                    1);
+        REQUIRE(by_capacity);
+        CHECK_FALSE(by_capacity->at_most);
+        REQUIRE(by_capacity->rows.size() == rates.size());
+        for (std::size_t row = 0; row < rates.size(); ++row) {
+            REQUIRE(by_capacity->rows[row]);
+            const std::int64_t c = by_capacity->rows[row]->floor();
+            CHECK(rejected(trace, params, bucket(c, rates[row])) == 0);
+            if (c > 1)
+                CHECK(rejected(trace, params, bucket(c - 1, rates[row])) > 0);
+        }
+
+        // The emission interval along x, one row per burst: the longest that rejects nothing.
+        const auto by_interval = zero_rejection_frontier(
+            *trace, params,
+            {axis("gcra", "emission_interval", {Rational(1)}), axis("gcra", "burst", capacities)},
+            2);
+        REQUIRE(by_interval);
+        CHECK(by_interval->at_most);
+        REQUIRE(by_interval->rows.size() == capacities.size());
+        for (std::size_t row = 0; row < capacities.size(); ++row) {
+            const std::int64_t burst = capacities[row].floor();
+            const auto least = smallest_rate(trace->requests, burst);
+            INFO("burst " << burst);
+            if (!least || *least == Rational(0)) {
+                CHECK_FALSE(by_interval->rows[row]);  // none, or any, would do
+                continue;
+            }
+            REQUIRE(by_interval->rows[row]);
+            const Rational interval = *by_interval->rows[row];
+            CHECK(interval == Rational(1) / *least);
+            if (interval == round_down_to_den(interval, bounds::kMaxRationalDen))
+                CHECK(rejected(trace, params, gcra(burst, interval)) == 0);  // settable
+            CHECK(rejected(trace, params, gcra(burst, just_above(interval))) > 0);
+        }
+    }
+}
+
+TEST_CASE("bucket fit: no frontier where no closed form answers the first axis") {
+    const auto trace = ticks({1, 1, 2, 5});
+    Params params = limits(3, 7);
+    params.lanes = {Lane{"sliding_log", {}, {}, false}, Lane{"token_bucket", {}, {}, false}};
+    const SweepAxis limit{SweepTarget{SweepTarget::Kind::limit, {}, {}}, {Rational(2)}};
+    const SweepAxis capacity{
+        SweepTarget{SweepTarget::Kind::lane_parameter, "token_bucket", "capacity"}, {Rational(2)}};
+    CHECK_FALSE(zero_rejection_frontier(*trace, params, {limit}, 1));
+    CHECK_FALSE(zero_rejection_frontier(*trace, params, {capacity}, 0));  // the sliding log's
+    CHECK_FALSE(zero_rejection_frontier(*trace, params, {}, 1));
+    const auto answered = zero_rejection_frontier(*trace, params, {capacity, limit}, 1);
+    REQUIRE(answered);
+    // At L = 2 the refill is 2/7 a tick: ticks 1, 1 and 2 need 3 - 2/7 tokens, ticks 1 to 5
+    // need 4 - 8/7: so 3.
+    CHECK(answered->rows == std::vector<std::optional<Rational>>{Rational(3)});
 }

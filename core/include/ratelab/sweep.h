@@ -149,6 +149,27 @@ struct FitSweepResult {
 FitSweepResult sweep_fits(const Trace& trace, const Params& params,
                           const std::vector<SweepAxis>& axes, const SweepOptions& options = {});
 
+/// Where a token_bucket or gcra lane stops rejecting along a sweep's first axis, from the closed
+/// forms (fit_zero_rejections()), exactly and wherever it falls between the axis's values.
+struct ZeroRejectionFrontier {
+    std::string parameter;  ///< the first axis's: capacity, burst, refill_rate, emission_interval
+    /// False: the lane rejects nothing at this value and above (a capacity, a burst, a rate);
+    /// true: at this value and below (an emission interval).
+    bool at_most = false;
+    /// One per value of the second axis (a single one without it): the boundary at that value,
+    /// or nothing where none lies on the axis (no rate would do, or any would).
+    std::vector<std::optional<Rational>> rows;
+    friend bool operator==(const ZeroRejectionFrontier&, const ZeroRejectionFrontier&) = default;
+};
+
+/// The frontier of lane `lane` (an index into sweep_lanes()) when the first of `axes` varies its
+/// capacity or rate parameter and the lane is a token_bucket or gcra; nothing otherwise. Throws
+/// as fit_zero_rejections() does.
+std::optional<ZeroRejectionFrontier> zero_rejection_frontier(const Trace& trace,
+                                                             const Params& params,
+                                                             const std::vector<SweepAxis>& axes,
+                                                             std::size_t lane);
+
 }  // namespace ratelab
 
 namespace ratelab {
