@@ -109,6 +109,8 @@ int render_sweep(const Arguments& args, const Trace& trace, const Params& params
     QApplication app(argc, argv);
     ui::SweepPlotSpec spec =
         ui::sweepPlotSpec(result, 0, *metric, sweep_point_of(axes, params, one.lanes.front()));
+    if (const auto frontier = zero_rejection_frontier(trace, one, axes, 0))
+        ui::addFrontier(spec, *frontier);
     if (const auto title = args.get("title"))
         spec.title = QString::fromStdString(title->substr(0, 4 * ui::kMaxDrawnTextLength));
     write_output(args, to_bytes(ui::printedSweepPlot(spec), format, size, scale, spec.title), io);
@@ -211,7 +213,9 @@ Command make_render_command() {
             "A figure composes a title, the timeline, the comparison table, the load chart\n"
             "and a caption. A sweep draws the first lane over one --vary axis (a line) or\n"
             "two (a heatmap), as ratelab-cli sweep takes them, showing --metric, with the\n"
-            "trace's own setting marked. Sizes are logical pixels (points in a PDF); --scale "
+            "trace's own setting marked, and where a token bucket's or GCRA's closed form\n"
+            "says it stops rejecting when the first axis is its capacity, burst or rate.\n"
+            "Sizes are logical pixels (points in a PDF); --scale "
             "multiplies\n"
             "the pixels of a PNG. SVG keeps its text as text; PDF embeds its fonts.",
         with_lane_options(

@@ -218,6 +218,16 @@ TEST_CASE("render: a sweep as a line over one axis and a heatmap over two") {
     CHECK(svg.contains(QStringLiteral("×2")));  // the boundary burst: 8 in 10 ticks at L = 4
 }
 
+TEST_CASE("render: a sweep of a bucket's capacity marks where its closed form stops rejecting") {
+    Scratch dir("sweep-frontier");
+    const fs::path out = dir / "capacity.svg";
+    REQUIRE(render("render \"" + kTrace +
+                   "\" --view sweep --vary token_bucket.capacity=1..8 -o \"" + out.string() + "\"")
+                .status == 0);
+    // Eight requests, a tick apart, at 2/5 a tick: 8 - 2/5 x 7 = 5.2 tokens, so 6.
+    CHECK(QString::fromUtf8(bytes(out)).contains(QStringLiteral("capacity ≥ 6: none rejected")));
+}
+
 TEST_CASE("render: a sweep's bad options exit 2 with one line") {
     Scratch dir("sweep-bad");
     const std::string out = " -o \"" + (dir / "x.png").string() + "\"";

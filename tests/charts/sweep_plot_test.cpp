@@ -2,9 +2,11 @@
 // sweep, where points and cells are (what clicks and tooltips rely on), and the colour scale.
 #include <QImage>
 #include <QPainter>
+#include <cmath>
 
 #include "catch.h"
 #include "charts/chart_theme.h"
+#include "charts/palette.h"
 #include "charts/sweep_plot.h"
 #include "qt_app.h"
 #include "ratelab/simulation.h"
@@ -101,4 +103,72 @@ TEST_CASE("sweep plot: the colour scale runs from light to dark, and the chart i
         const QPoint at = cells.cellAt(i).topLeft().toPoint() + QPoint(4, 4);
         CHECK(QColor(image.pixel(at)).rgb() == heatColor(*heat.values[i], cells.scaleMax()).rgb());
     }
+}
+
+TEST_CASE("sweep plot: the closed form's frontier, between values, in the line and each row") {
+    test::app();
+    Params params = default_params();  // one request a tick from 6 to 13, L = 4, W = 10
+    params.lanes = {Lane{"token_bucket", {}, {}, false}};
+    const SweepAxis capacity{
+        SweepTarget{SweepTarget::Kind::lane_parameter, "token_bucket", "capacity"},
+        {Rational(2), Rational(4), Rational(8)}};
+    const SweepAxis rate{
+        SweepTarget{SweepTarget::Kind::lane_parameter, "token_bucket", "refill_rate"},
+        {Rational(2, 5), Rational(1)}};
+
+    // A line: at 2/5 a tick the eight requests need 8 - 2/5 x 7 = 5.2 tokens, so 6.
+    const SweepResult line = sweep(default_trace(), params, {capacity});
+    SweepPlotSpec spec = sweepPlotSpec(line, 0, SweepMetric::RejectedPercent, {});
+    const auto frontier = zero_rejection_frontier(default_trace(), params, {capacity}, 0);
+    REQUIRE(frontier);
+    addFrontier(spec, *frontier);
+    CHECK(spec.frontier == QList<std::optional<double>>{6.0});
+    CHECK(spec.frontier_label == QStringLiteral("capacity ≥ 6: none rejected"));
+    const QRectF target(0, 0, 800, 400);
+    const SweepPlotGeometry geometry(spec, target);
+    CHECK(*geometry.xOfValue(6.0) == geometry.xOf(6.0));
+    CHECK_FALSE(geometry.xOfValue(9.0).has_value());  // beyond the swept values
+    QImage image(800, 400, QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        paintSweepPlot(painter, target, spec, ChartTheme::print());
+    }
+    // The dash-dotted line starts at the plot's top, with a dash: vermillion in one of the
+    // pixels it crosses there.
+    const int x = static_cast<int>(std::floor(geometry.xOf(6.0)));
+    const int y = static_cast<int>(geometry.plot().top()) + 2;
+    int bluest = 255;
+    for (int dx = -1; dx <= 1; ++dx)
+        bluest = std::min(bluest, QColor(image.pixel(x + dx, y)).blue());
+    CHECK(bluest < 80);
+
+    // A heatmap: capacity across, one row per rate. At a rate of 1 every request finds a token
+    // again, so one token is enough; 1 lies below the swept capacities, and that row has no tick.
+    const SweepResult grid = sweep(default_trace(), params, {capacity, rate});
+    SweepPlotSpec heat = sweepPlotSpec(grid, 0, SweepMetric::RejectedPercent, {});
+    const auto rows = zero_rejection_frontier(default_trace(), params, {capacity, rate}, 0);
+    REQUIRE(rows);
+    CHECK(rows->rows == std::vector<std::optional<Rational>>{Rational(6), Rational(1)});
+    addFrontier(heat, *rows);
+    CHECK(heat.note.contains(QStringLiteral("from which none is rejected")));
+    const SweepPlotGeometry cells(heat, target);
+    // 6 lies halfway between the columns of 4 and 8.
+    const double between = (cells.cellAt(2).center().x() + cells.cellAt(4).center().x()) / 2;
+    CHECK(*cells.xOfValue(6.0) == Approx(between));
+    CHECK(*cells.xOfValue(4.0) == Approx(cells.cellAt(2).center().x()));
+    CHECK_FALSE(cells.xOfValue(1.0).has_value());
+    image.fill(Qt::black);
+    {
+        QPainter painter(&image);
+        paintSweepPlot(painter, target, heat, ChartTheme::print());
+    }
+    // The tick's middle pixel is covered whole, whatever the fraction of its x.
+    const QPoint tick(static_cast<int>(std::floor(between)),
+                      static_cast<int>(cells.cellAt(0).center().y()));
+    CHECK(QColor(image.pixel(tick)).rgb() == chart_colors::kFrontier.rgb());
+    // The row of rate 1 has no tick: beside where it would be, the cell (capacity 8, rate 1) is
+    // its heat colour.
+    const QPoint none(static_cast<int>(between) + 10, static_cast<int>(cells.cellAt(1).top()) + 4);
+    CHECK(QColor(image.pixel(none)).rgb() == heatColor(*heat.values[5], cells.scaleMax()).rgb());
 }

@@ -81,6 +81,15 @@ private Q_SLOTS:
         QVERIFY(sweepNow(panel));
         // A full bucket of C takes C of the burst at once, then one more every 2.5 ticks.
         QCOMPARE(panel.result()->row(7, 0).totals.accepted, 8);
+        // Eight requests in eight ticks at 2/5 a tick need 8 - 2/5 x 7 = 5.2 tokens: the closed
+        // form marks 6, where the swept line reaches no rejections.
+        QVERIFY(panel.frontier());
+        QCOMPARE(panel.frontier()->rows, std::vector<std::optional<Rational>>{Rational(6)});
+        QCOMPARE(panel.view()->spec().frontier, QList<std::optional<double>>{6.0});
+        QCOMPARE(panel.view()->spec().frontier_label,
+                 QStringLiteral("capacity ≥ 6: none rejected"));
+        QCOMPARE(panel.result()->row(5, 0).totals.rejected, 0);
+        QVERIFY(panel.result()->row(4, 0).totals.rejected > 0);
         click(panel, 7);
         const std::vector<Lane>& lanes = session.params().lanes;
         QCOMPARE(lanes.size(), std::size_t{6});
@@ -103,6 +112,8 @@ private Q_SLOTS:
         QCOMPARE(panel.view()->spec().values.size(), qsizetype{12});
         QCOMPARE(panel.view()->spec().current, std::optional<int>(3 * 3 + 1));  // L 4, W 10
         QVERIFY(!panel.shareBox()->isEnabled());  // the smallest L is for L alone
+        QVERIFY(!panel.frontier());               // and no closed form answers for L
+        QVERIFY(panel.view()->spec().frontier.isEmpty());
 
         // A range running backwards is refused with the parser's words, and the last sweep
         // stays on show.

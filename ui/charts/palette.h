@@ -67,6 +67,9 @@ inline constexpr int kOverLimitHatchAlpha = 110;
 QBrush overLimitBrush();
 inline const QColor kCursor{0x00, 0x72, 0xB2};  // the clock, as on the timeline
 inline const QColor kDelay{0xE6, 0x9F, 0x00};   // queue delays, as on the timeline
+/// Where a closed form says rejections stop, on the sweep's chart: the vermillion of rejections,
+/// dash-dotted, beside lines of the token bucket's green or GCRA's black.
+inline const QColor kFrontier{0xD5, 0x5E, 0x00};
 }  // namespace chart_colors
 
 }  // namespace ratelab::ui

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "charts/chart_theme.h"
 #include "charts/palette.h"
@@ -143,6 +144,14 @@ void paintLine(QPainter& painter, const SweepPlotGeometry& geometry, const Sweep
         paintMarkLabel(painter, QPointF(at.x(), plot.top() + 20), spec.marked_label,
                        chart_colors::kOverLimitText, theme, plot);
     }
+    if (const auto x = spec.frontier.isEmpty() ? std::nullopt
+                                               : geometry.xOfValue(spec.frontier.front().value_or(
+                                                     std::numeric_limits<double>::quiet_NaN()))) {
+        painter.setPen(QPen(chart_colors::kFrontier, 1.8, Qt::DashDotLine));
+        painter.drawLine(QPointF(*x, plot.top()), QPointF(*x, plot.bottom()));
+        paintMarkLabel(painter, QPointF(*x, plot.bottom() - 8), spec.frontier_label,
+                       chart_colors::kFrontier, theme, plot);
+    }
     if (spec.current) {
         const QPointF at = geometry.pointAt(*spec.current);
         painter.setBrush(Qt::NoBrush);
@@ -220,6 +229,19 @@ void paintHeatmap(QPainter& painter, const SweepPlotGeometry& geometry, const Sw
         painter.setPen(QPen(chart_colors::kOverLimitText, 2.5, Qt::DashLine));
         painter.drawRect(geometry.cellAt(*spec.marked).adjusted(1, 1, -1, -1));
     }
+    // The frontier crosses each row where it lies: dark on a white halo, legible on any heat.
+    for (int row = 0; row < spec.frontier.size() && row < rows; ++row) {
+        const auto x = geometry.xOfValue(
+            spec.frontier[row].value_or(std::numeric_limits<double>::quiet_NaN()));
+        if (!x)
+            continue;
+        const double bottom = plot.bottom() - row * height;
+        const QLineF tick(*x, bottom - 1, *x, bottom - height + 1);
+        painter.setPen(QPen(Qt::white, 5.0, Qt::SolidLine, Qt::FlatCap));
+        painter.drawLine(tick);
+        painter.setPen(QPen(chart_colors::kFrontier, 2.5, Qt::SolidLine, Qt::FlatCap));
+        painter.drawLine(tick);
+    }
     if (spec.current) {
         painter.setPen(QPen(chart_colors::kCursor, 3.0));
         painter.drawRect(geometry.cellAt(*spec.current).adjusted(1.5, 1.5, -1.5, -1.5));
@@ -267,6 +289,24 @@ SweepPlotGeometry::SweepPlotGeometry(const SweepPlotSpec& spec, const QRectF& ta
 
 double SweepPlotGeometry::xOf(double position) const {
     return plot_.left() + (position - x_min_) / (x_max_ - x_min_) * plot_.width();
+}
+
+std::optional<double> SweepPlotGeometry::xOfValue(double value) const {
+    const QList<double>& at = spec_.x_positions;
+    if (at.isEmpty() || value < *std::min_element(at.begin(), at.end()) ||
+        value > *std::max_element(at.begin(), at.end()))
+        return std::nullopt;
+    if (!spec_.isHeatmap())
+        return xOf(value);
+    const double width = plot_.width() / std::max(1, spec_.columns());
+    for (int i = 0; i < at.size(); ++i) {
+        const double centre = plot_.left() + (i + 0.5) * width;
+        if (value == at[i])
+            return centre;
+        if (i + 1 < at.size() && (at[i] < value) == (value < at[i + 1]))
+            return centre + (value - at[i]) / (at[i + 1] - at[i]) * width;
+    }
+    return std::nullopt;
 }
 
 double SweepPlotGeometry::yOf(double value) const {

@@ -56,7 +56,11 @@ struct SweepPlotSpec {
     std::optional<int> current;  ///< the point of the document's own setting
     std::optional<int> marked;   ///< a point to point out, e.g. the smallest that fits
     QString marked_label;
-    QColor color;  ///< the lane's
+    /// Where the closed form says the lane stops rejecting, as a position along x: one for a
+    /// line; one per row of a heatmap, the first at the bottom (nothing in a row without one).
+    QList<std::optional<double>> frontier;
+    QString frontier_label;  ///< what the mark means, with the exact value where there is one
+    QColor color;            ///< the lane's
 
     bool isHeatmap() const { return !y_labels.isEmpty(); }
     int columns() const { return static_cast<int>(x_labels.size()); }
@@ -67,6 +71,9 @@ struct SweepPlotSpec {
 /// of the document's setting, when the sweep has it.
 SweepPlotSpec sweepPlotSpec(const SweepResult& result, std::size_t lane, SweepMetric metric,
                             std::optional<std::size_t> current);
+/// Marks `frontier` (zero_rejection_frontier() of the spec's sweep and lane) on `spec`: where
+/// the lane's closed form says it stops rejecting, and its exact value in the label.
+void addFrontier(SweepPlotSpec& spec, const ZeroRejectionFrontier& frontier);
 
 /// Where the chart's parts are inside a target rectangle: pure, so that clicks and tooltips
 /// are tested without painting.
@@ -83,6 +90,10 @@ public:
     /// A heatmap's cell.
     QRectF cellAt(int index) const;
     double xOf(double position) const;
+    /// Where `value` of the first axis lies along x: a line's xOf(); between a heatmap's
+    /// columns, in proportion to the values of the two it falls between. Nothing outside the
+    /// axis's values.
+    std::optional<double> xOfValue(double value) const;
     double yOf(double value) const;
     /// The point under `position`: a heatmap's cell, or a line's nearest point within a few
     /// pixels along x; nothing elsewhere.

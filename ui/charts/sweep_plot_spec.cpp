@@ -1,5 +1,6 @@
 // What a sweep's chart shows: its metrics and the spec built from a sweep's rows.
 #include <QObject>
+#include <algorithm>
 #include <variant>
 
 #include "charts/algorithm_names.h"
@@ -165,6 +166,34 @@ SweepPlotSpec sweepPlotSpec(const SweepResult& result, std::size_t lane, SweepMe
     if (current && *current < result.points)
         spec.current = static_cast<int>(*current);
     return spec;
+}
+
+void addFrontier(SweepPlotSpec& spec, const ZeroRejectionFrontier& frontier) {
+    spec.frontier.clear();
+    spec.frontier_label.clear();
+    for (const std::optional<Rational>& row : frontier.rows)
+        spec.frontier << (row ? std::optional<double>(row->to_double()) : std::nullopt);
+    const QString name = text(frontier.parameter).replace(QLatin1Char('_'), QLatin1Char(' '));
+    if (spec.isHeatmap()) {
+        spec.frontier_label =
+            frontier.at_most
+                ? QObject::tr("ticks: the %1 up to which none is rejected, exactly").arg(name)
+                : QObject::tr("ticks: the %1 from which none is rejected, exactly").arg(name);
+        spec.note += QStringLiteral(" · ") + spec.frontier_label;
+        return;
+    }
+    if (frontier.rows.empty() || !frontier.rows.front())
+        return;
+    const Rational& exact = *frontier.rows.front();
+    QString value = text(to_text(ParamValue(exact)));
+    if (exact.den() != 1)
+        value += QStringLiteral(" (%1)").arg(text(exact.to_short(2)));
+    spec.frontier_label =
+        QObject::tr("%1 %2 %3: none rejected")
+            .arg(name, frontier.at_most ? QStringLiteral("≤") : QStringLiteral("≥"), value);
+    const auto [lo, hi] = std::minmax_element(spec.x_positions.begin(), spec.x_positions.end());
+    if (lo == spec.x_positions.end() || exact.to_double() < *lo || exact.to_double() > *hi)
+        spec.note += QObject::tr(" · %1 (outside this range)").arg(spec.frontier_label);
 }
 
 }  // namespace ratelab::ui

@@ -20,6 +20,7 @@
 #include "charts/chart_render.h"
 #include "charts/dock_presence.h"
 #include "charts/sweep_view.h"
+#include "panels/sweep_job.h"
 #include "ratelab/io/sweep_output.h"
 #include "ratelab/io/sweep_spec.h"
 #include "ratelab/registry.h"
@@ -48,46 +49,6 @@ QString wholeRange(std::int64_t now) {
 }
 
 }  // namespace
-
-/// One sweep on its thread: what it was given, and what it found.
-struct SweepPanel::Job {
-    std::shared_ptr<const Trace> trace;
-    Params params;
-    std::vector<SweepAxis> axes;
-    Lane lane;
-    bool want_fits = false;
-    std::vector<std::int64_t> candidates;
-    Rational share;
-
-    RunControl control;
-    std::optional<SweepResult> result;
-    std::vector<GroupLimitFit> fits;
-    QString error;
-    std::thread thread;
-
-    /// The inputs, for telling whether a new sweep would find anything new.
-    bool sameInputs(const Job& other) const {
-        return trace == other.trace && axes == other.axes && lane == other.lane &&
-               want_fits == other.want_fits && share == other.share &&
-               sweep_point_params(params, axes, 0) ==
-                   sweep_point_params(other.params, other.axes, 0);
-    }
-
-    void run() {
-        try {
-            SweepOptions options;
-            options.control = &control;
-            result = sweep(*trace, params, axes, options);
-            if (want_fits)
-                fits = smallest_limits(*trace, params, lane, candidates, share, options);
-        } catch (const SimulationCancelled&) {
-            result.reset();
-        } catch (const std::exception& failure) {
-            result.reset();
-            error = QString::fromLocal8Bit(failure.what());
-        }
-    }
-};
 
 SweepPanel::SweepPanel(Session* session, QWidget* parent)
     : QWidget(parent),
@@ -188,9 +149,9 @@ SweepPanel::~SweepPanel() {
     // Every thread still running refers to the panel: each is stopped and waited for.
     if (running_)
         retired_.push_back(running_);
-    for (const std::shared_ptr<Job>& job : retired_)
+    for (const std::shared_ptr<SweepJob>& job : retired_)
         job->control.stop = true;
-    for (const std::shared_ptr<Job>& job : retired_) {
+    for (const std::shared_ptr<SweepJob>& job : retired_) {
         if (job->thread.joinable())
             job->thread.join();
     }
@@ -363,7 +324,7 @@ void SweepPanel::runNow() {
                              .arg(read.problem.toHtmlEscaped()));
         return;
     }
-    auto job = std::make_shared<Job>();
+    auto job = std::make_shared<SweepJob>();
     job->trace = session_->result()->trace;
     job->lane = chosenLane();
     job->params = session_->params();
@@ -397,7 +358,7 @@ void SweepPanel::runNow() {
     });
 }
 
-void SweepPanel::finished(std::shared_ptr<Job> job) {
+void SweepPanel::finished(std::shared_ptr<SweepJob> job) {
     job->thread.join();
     std::erase(retired_, job);
     if (job != running_)
@@ -411,6 +372,7 @@ void SweepPanel::finished(std::shared_ptr<Job> job) {
     }
     result_ = std::move(job->result);
     fits_ = std::move(job->fits);
+    frontier_ = std::move(job->frontier);
     last_inputs_ = job;
     status_->setText(
         tr("%n point(s); click one to use it", nullptr, static_cast<int>(result_->points)));
@@ -436,6 +398,8 @@ void SweepPanel::showResult() {
                     : tr("smallest ≤ %1%").arg(share_->value());
         }
     }
+    if (frontier_)
+        addFrontier(spec, *frontier_);
     const bool base_only =
         std::any_of(result_->axes.begin(), result_->axes.end(), [](const SweepAxis& axis) {
             return axis.target.kind != SweepTarget::Kind::lane_parameter;

@@ -19,6 +19,7 @@ namespace ratelab::ui {
 
 class Session;
 class SweepView;
+struct SweepJob;
 class DockPresence;
 
 /// Which setting fits the trace: one lane run over a range of one parameter (a line) or two (a
@@ -44,6 +45,8 @@ public:
     const std::optional<SweepResult>& result() const { return result_; }
     /// The smallest-L answers of the last sweep (when L is its only axis).
     const std::vector<GroupLimitFit>& limitFits() const { return fits_; }
+    /// Where the closed form says the lane stops rejecting, when the first axis has one.
+    const std::optional<ZeroRejectionFrontier>& frontier() const { return frontier_; }
     SweepView* view() const { return view_; }
     /// Starts a sweep now (the fields' changes start one after a short pause).
     void runNow();
@@ -67,15 +70,13 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    struct Job;
-
     void fillLanes();
     void fillTargets();
     /// The targets an axis may vary for the chosen lane: L, W and its algorithm's parameters.
     std::vector<SweepTarget> targets() const;
     void suggestValues(QComboBox* box, QLineEdit* values);
     void schedule();
-    void finished(std::shared_ptr<Job> job);
+    void finished(std::shared_ptr<SweepJob> job);
     void showResult();
     void showFits();
     void applyPoint(int point);
@@ -95,13 +96,14 @@ private:
     QLabel* fits_label_;
     SweepView* view_;
     QTimer* debounce_;
-    std::shared_ptr<Job> running_;
+    std::shared_ptr<SweepJob> running_;
     /// Superseded sweeps told to stop, until their threads end and are joined.
-    std::vector<std::shared_ptr<Job>> retired_;
+    std::vector<std::shared_ptr<SweepJob>> retired_;
     /// The last sweep that finished: what it was given.
-    std::shared_ptr<Job> last_inputs_;
+    std::shared_ptr<SweepJob> last_inputs_;
     std::optional<SweepResult> result_;
     std::vector<GroupLimitFit> fits_;
+    std::optional<ZeroRejectionFrontier> frontier_;
     bool stale_ = true;
     DockPresence* presence_ = nullptr;  ///< a sweep runs only while its tab is raised
 };
