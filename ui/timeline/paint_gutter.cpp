@@ -2,11 +2,14 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <algorithm>
+#include <array>
+#include <utility>
 
 #include "charts/algorithm_names.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_scene.h"
+#include "timeline/timeline_text.h"
 
 namespace ratelab::ui {
 
@@ -17,27 +20,34 @@ class TimelineText {
     Q_DECLARE_TR_FUNCTIONS(Timeline)
 };
 
-// Short enough for the gutter: 947, 12.3k, 4.5M.
-QString compact(std::int64_t value) {
-    if (value < 10'000) {
-        return QString::number(value);
-    }
-    if (value < 10'000'000) {
-        return QString::number(static_cast<double>(value) / 1e3, 'f', 1) + QLatin1Char('k');
-    }
-    return QString::number(static_cast<double>(value) / 1e6, 'f', 1) + QLatin1Char('M');
+QFont titleFont(const TimelineScene& scene) {
+    QFont bold = scene.font;
+    bold.setBold(true);
+    return bold;
+}
+
+QFont detailFont(const QFont& font) {
+    QFont small = font;
+    small.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
+    return small;
+}
+
+QFont detailFont(const TimelineScene& scene) {
+    return detailFont(scene.font);
+}
+
+QString laneFigures(const QString& accepted, const QString& rejected, bool short_form) {
+    return short_form ? TimelineText::tr("%1 ok · %2 rej.").arg(accepted, rejected)
+                      : TimelineText::tr("%1 ok · %2 rejected").arg(accepted, rejected);
 }
 
 // A row name in bold with a smaller second line under it, which starts with `badge` in a
-// rounded frame when there is one.
-void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row,
-                const QString& title, const QString& detail, const QColor& detail_colour,
-                const QString& badge = {}) {
+// rounded frame when there is one; texts too wide for the gutter are elided.
+GutterLabel fitLabel(const TimelineScene& scene, const QRectF& row, const QString& title,
+                     const QString& detail, const QString& badge = {}) {
     const QRectF area = row.adjusted(10.0, 0.0, -6.0, 0.0);
-    QFont bold = scene.font;
-    bold.setBold(true);
-    QFont small = scene.font;
-    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
+    const QFont bold = titleFont(scene);
+    const QFont small = detailFont(scene);
     const QFontMetricsF bold_metrics(bold);
     const QFontMetricsF small_metrics(small);
     const bool two_lines = (!detail.isEmpty() || !badge.isEmpty()) &&
@@ -45,41 +55,111 @@ void paintLabel(QPainter& painter, const TimelineScene& scene, const QRectF& row
     const double total = bold_metrics.height() + (two_lines ? small_metrics.height() : 0.0);
     const double top = area.center().y() - total / 2.0;
     // Eliding lays a text out: only texts known (from a kept width) to fit skip it.
-    const auto fitted = [&](const QFont& font, const QFontMetricsF& metrics, const QString& text) {
-        return scene.textWidth(font, text) <= area.width()
+    const auto fitted = [&](const QFont& font, const QFontMetricsF& metrics, const QString& text,
+                            double width) {
+        return scene.textWidth(font, text) <= width
                    ? text
-                   : metrics.elidedText(text, Qt::ElideRight, area.width());
+                   : metrics.elidedText(text, Qt::ElideRight, width);
     };
-    painter.setFont(bold);
+    GutterLabel label;
+    label.title_box = QRectF(area.left(), top, area.width(), bold_metrics.height());
+    label.title = fitted(bold, bold_metrics, title, area.width());
+    if (!two_lines) {
+        return label;
+    }
+    QRectF line(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height());
+    if (!badge.isEmpty()) {
+        const double width = std::min(area.width(), scene.textWidth(small, badge) + 8.0);
+        label.badge_box = QRectF(line.left(), line.top() + 1.0, width, line.height() - 1.0);
+        label.badge = small_metrics.elidedText(badge, Qt::ElideRight, width - 8.0);
+        line.setLeft(label.badge_box.right() + 5.0);
+    }
+    if (line.width() > small_metrics.averageCharWidth() * 3.0) {
+        label.detail_box = line;
+        label.detail = fitted(small, small_metrics, detail, line.width());
+    }
+    return label;
+}
+
+void paintLabel(QPainter& painter, const TimelineScene& scene, const GutterLabel& label,
+                const QColor& detail_colour) {
+    painter.setFont(titleFont(scene));
     painter.setPen(scene.palette.color(QPalette::WindowText));
-    painter.drawText(QRectF(area.left(), top, area.width(), bold_metrics.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, fitted(bold, bold_metrics, title));
-    if (two_lines) {
-        painter.setFont(small);
-        QRectF line(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height());
-        if (!badge.isEmpty()) {
-            // The library a preset lane reproduces, framed like a tag, before the counts.
-            const double width = std::min(area.width(), scene.textWidth(small, badge) + 8.0);
-            const QRectF frame(line.left(), line.top() + 1.0, width, line.height() - 1.0);
-            painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
-            painter.setBrush(scene.palette.color(QPalette::AlternateBase));
-            painter.drawRoundedRect(frame, 3.0, 3.0);
-            painter.setPen(scene.palette.color(QPalette::WindowText));
-            painter.drawText(frame.adjusted(4.0, 0.0, -4.0, 0.0), Qt::AlignLeft | Qt::AlignVCenter,
-                             small_metrics.elidedText(badge, Qt::ElideRight, width - 8.0));
-            line.setLeft(frame.right() + 5.0);
-        }
+    painter.drawText(label.title_box, Qt::AlignLeft | Qt::AlignVCenter, label.title);
+    painter.setFont(detailFont(scene));
+    if (!label.badge.isEmpty()) {
+        // The library a preset lane reproduces, framed like a tag, before the counts.
+        painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
+        painter.setBrush(scene.palette.color(QPalette::AlternateBase));
+        painter.drawRoundedRect(label.badge_box, 3.0, 3.0);
+        painter.setPen(scene.palette.color(QPalette::WindowText));
+        painter.drawText(label.badge_box.adjusted(4.0, 0.0, -4.0, 0.0),
+                         Qt::AlignLeft | Qt::AlignVCenter, label.badge);
+    }
+    if (!label.detail.isEmpty()) {
         painter.setPen(detail_colour);
-        if (line.width() > small_metrics.averageCharWidth() * 3.0) {
-            painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
-                             line.width() >= scene.textWidth(small, detail)
-                                 ? detail
-                                 : small_metrics.elidedText(detail, Qt::ElideRight, line.width()));
-        }
+        painter.drawText(label.detail_box, Qt::AlignLeft | Qt::AlignVCenter, label.detail);
     }
 }
 
+QRectF gutterRow(const TimelineScene& scene, const QRectF& row) {
+    return QRectF(0, row.top(), scene.layout.plot_left - 4.0, row.height());
+}
+
 }  // namespace
+
+QString compactCount(std::int64_t value) {
+    if (value < 10'000) {
+        return QString::number(value);
+    }
+    static constexpr std::array<std::pair<double, char>, 3> kUnits{
+        {{1e3, 'k'}, {1e6, 'M'}, {1e9, 'G'}}};
+    QString text;
+    for (const auto& [size, letter] : kUnits) {
+        const double scaled = static_cast<double>(value) / size;
+        const int decimals = scaled < 9.995 ? 2 : scaled < 99.95 ? 1 : 0;
+        text = QString::number(scaled, 'f', decimals) + QLatin1Char(letter);
+        if (scaled < 999.5) {
+            break;
+        }
+    }
+    return text;
+}
+
+double widestLaneFigures(const QFont& font) {
+    // The figures change as the clock moves and the gutter must not: it is as wide as the
+    // widest that compactCount() writes.
+    const QFontMetricsF metrics(detailFont(font));
+    QString widest;
+    for (const char* figure : {"9999", "99.9k", "999k", "9.99M", "99.9M"}) {
+        const QString text = QString::fromLatin1(figure);
+        if (metrics.horizontalAdvance(text) > metrics.horizontalAdvance(widest)) {
+            widest = text;
+        }
+    }
+    return metrics.horizontalAdvance(laneFigures(widest, widest, false));
+}
+
+GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane) {
+    const Frame& frame = *scene.frame;
+    const AlgorithmRun& run = frame.result->runs[lane];
+    const QRectF row = gutterRow(scene, scene.layout.lanes[lane]);
+    const QString title = laneName(run.id, run.label);
+    const AlgorithmRun* revealed = frame.revealedRun(lane);
+    if (!revealed) {
+        return fitLabel(scene, row, title, {}, libraryBadge(run.id));
+    }
+    const QString accepted = compactCount(revealed->totals.accepted);
+    const QString rejected = compactCount(revealed->totals.rejected);
+    GutterLabel label =
+        fitLabel(scene, row, title, laneFigures(accepted, rejected, false), libraryBadge(run.id));
+    if (label.detail.endsWith(QChar(0x2026))) {
+        // A gutter narrowed to a third of a small window: the short form, before any eliding.
+        label = fitLabel(scene, row, title, laneFigures(accepted, rejected, true),
+                         libraryBadge(run.id));
+    }
+    return label;
+}
 
 void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
     const TimelineLayout& layout = scene.layout;
@@ -91,31 +171,25 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
         return;
     }
     const Frame& frame = *scene.frame;
-    paintLabel(painter, scene, QRectF(0, layout.ruler.top(), gutter, layout.ruler.height()),
-               TimelineText::tr("t = %1").arg(frame.now), {}, muted);
+    paintLabel(painter, scene,
+               fitLabel(scene, gutterRow(scene, layout.ruler),
+                        TimelineText::tr("t = %1").arg(frame.now), {}),
+               muted);
     const std::size_t count = frame.result->trace->requests.size();
-    paintLabel(
-        painter, scene, QRectF(0, layout.trace.top(), gutter, layout.trace.height()),
-        TimelineText::tr("Requests"),
-        count == 0
-            ? TimelineText::tr("click to add")
-            : TimelineText::tr("%1 · click to add").arg(compact(static_cast<std::int64_t>(count))),
-        muted);
+    paintLabel(painter, scene,
+               fitLabel(scene, gutterRow(scene, layout.trace), TimelineText::tr("Requests"),
+                        count == 0 ? TimelineText::tr("click to add")
+                                   : TimelineText::tr("%1 · click to add")
+                                         .arg(compactCount(static_cast<std::int64_t>(count)))),
+               muted);
     const auto& runs = frame.result->runs;
     for (std::size_t i = 0; i < runs.size() && i < layout.lanes.size(); ++i) {
-        const QRectF row(0, layout.lanes[i].top(), gutter, layout.lanes[i].height());
+        const QRectF row = gutterRow(scene, layout.lanes[i]);
         if (static_cast<int>(i) == scene.highlighted_lane) {
             painter.fillRect(row, timeline_palette::laneHighlight(scene.palette));
             painter.fillRect(QRectF(0, row.top(), 4.0, row.height()), timeline_palette::kSelection);
         }
-        QString detail;
-        if (const AlgorithmRun* revealed = frame.revealedRun(i)) {
-            detail =
-                TimelineText::tr("%1 ok · %2 rejected")
-                    .arg(compact(revealed->totals.accepted), compact(revealed->totals.rejected));
-        }
-        paintLabel(painter, scene, row, laneName(runs[i].id, runs[i].label), detail, muted,
-                   libraryBadge(runs[i].id));
+        paintLabel(painter, scene, laneLabel(scene, i), muted);
     }
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(QPointF(gutter, 0), QPointF(gutter, layout.bottom()));

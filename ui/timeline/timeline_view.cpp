@@ -2,7 +2,6 @@
 
 #include <QApplication>
 #include <QContextMenuEvent>
-#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QPainter>
@@ -15,6 +14,7 @@
 #include "session/session.h"
 #include "timeline/decision_tooltip.h"
 #include "timeline/timeline_painter.h"
+#include "timeline/timeline_text.h"
 
 namespace ratelab::ui {
 
@@ -77,12 +77,7 @@ double TimelineView::gutterWidth() const {
     for (const QString& name : names) {
         gutter = std::max(gutter, metrics.horizontalAdvance(name) + 30.0);
     }
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.85);
-    gutter = std::max(gutter, QFontMetricsF(small).horizontalAdvance(
-                                  QCoreApplication::translate("Timeline", "%1 ok · %2 rejected")
-                                      .arg(QStringLiteral("99.9k"), QStringLiteral("99.9k"))) +
-                                  24.0);
+    gutter = std::max(gutter, widestLaneFigures(font()) + 24.0);
     gutter_ = Gutter{font(), std::move(lanes), gutter};
     return gutter;
 }

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QFont>
+#include <QRectF>
+#include <QString>
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "ratelab/model.h"
+
+namespace ratelab::ui {
+
+struct TimelineScene;
+
+// Where the timeline writes its words and numbers, worked out apart from painting: the painters
+// draw exactly these, and tests check that they fit and do not collide.
+
+/// A tick number on the ruler, in the box it is drawn in.
+struct RulerLabel {
+    Tick tick = 0;
+    QString text;
+    QRectF box;
+};
+
+/// The clock handle's box on the ruler (its notch below it), or nothing when "now" is out of
+/// view or there is no result.
+std::optional<QRectF> clockHandleBox(const TimelineScene& scene);
+/// The ruler's tick numbers, left to right: one every few ticks, never touching each other nor
+/// the clock handle, whose own number stands for the ticks it covers.
+std::vector<RulerLabel> rulerLabels(const TimelineScene& scene);
+
+/// A row name in the gutter, and a smaller second line under it, as they are drawn.
+struct GutterLabel {
+    QString title;
+    QRectF title_box;
+    QString detail;  ///< empty when the row shows none, or it has no room for a second line
+    QRectF detail_box;
+    QString badge;  ///< the library of a preset lane, framed before the detail
+    QRectF badge_box;
+};
+
+/// A lane's name and its figures so far ("74.0k ok · 327k rejected"), fitted to the gutter.
+GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane);
+/// Figures as the gutter writes them: exact below 10,000, then three significant digits (12.3k,
+/// 327k, 4.51M), so that every figure is at most four digits and a letter wide.
+QString compactCount(std::int64_t value);
+/// How wide the widest lane figures are in the gutter's small type, for a view font `font`.
+double widestLaneFigures(const QFont& font);
+
+}  // namespace ratelab::ui
