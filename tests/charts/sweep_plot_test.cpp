@@ -126,8 +126,8 @@ TEST_CASE("sweep plot: the closed form's frontier, between values, in the line a
     CHECK(spec.frontier_label == QStringLiteral("capacity ≥ 6: none rejected"));
     const QRectF target(0, 0, 800, 400);
     const SweepPlotGeometry geometry(spec, target);
-    CHECK(*geometry.xOfValue(6.0) == geometry.xOf(6.0));
-    CHECK_FALSE(geometry.xOfValue(9.0).has_value());  // beyond the swept values
+    CHECK(*geometry.frontierX(6.0) == geometry.xOf(6.0));
+    CHECK_FALSE(geometry.frontierX(9.0).has_value());  // beyond the swept values
     QImage image(800, 400, QImage::Format_ARGB32);
     image.fill(Qt::white);
     {
@@ -144,31 +144,36 @@ TEST_CASE("sweep plot: the closed form's frontier, between values, in the line a
     CHECK(bluest < 80);
 
     // A heatmap: capacity across, one row per rate. At a rate of 1 every request finds a token
-    // again, so one token is enough; 1 lies below the swept capacities, and that row has no tick.
+    // again, so one token is enough: every cell of that row rejects nothing.
     const SweepResult grid = sweep(default_trace(), params, {capacity, rate});
     SweepPlotSpec heat = sweepPlotSpec(grid, 0, SweepMetric::RejectedPercent, {});
     const auto rows = zero_rejection_frontier(default_trace(), params, {capacity, rate}, 0);
     REQUIRE(rows);
     CHECK(rows->rows == std::vector<std::optional<Rational>>{Rational(6), Rational(1)});
     addFrontier(heat, *rows);
-    CHECK(heat.note.contains(QStringLiteral("from which none is rejected")));
+    CHECK(heat.note.contains(QStringLiteral("cells right of a mark reject nothing")));
     const SweepPlotGeometry cells(heat, target);
-    // 6 lies halfway between the columns of 4 and 8.
-    const double between = (cells.cellAt(2).center().x() + cells.cellAt(4).center().x()) / 2;
-    CHECK(*cells.xOfValue(6.0) == Approx(between));
-    CHECK(*cells.xOfValue(4.0) == Approx(cells.cellAt(2).center().x()));
-    CHECK_FALSE(cells.xOfValue(1.0).has_value());
+    // The mark stands at the left edge of the cells that reject nothing: 6 falls between the
+    // columns of 4 and 8, so left of the column of 8; 4 itself, left of the column of 4.
+    CHECK(*cells.frontierX(6.0) == Approx(cells.cellAt(4).left()));
+    CHECK(*cells.frontierX(4.0) == Approx(cells.cellAt(2).left()));
+    CHECK(*cells.frontierX(1.0) == Approx(cells.plot().left()));
+    CHECK_FALSE(cells.frontierX(9.0).has_value());  // no swept capacity is enough
+    heat.frontier_at_most = true;                   // as for an emission interval: at or below it
+    CHECK(*cells.frontierX(6.0) == Approx(cells.cellAt(2).right()));
+    CHECK_FALSE(cells.frontierX(1.0).has_value());
+    heat.frontier_at_most = false;
     image.fill(Qt::black);
     {
         QPainter painter(&image);
         paintSweepPlot(painter, target, heat, ChartTheme::print());
     }
-    // The tick's middle pixel is covered whole, whatever the fraction of its x.
-    const QPoint tick(static_cast<int>(std::floor(between)),
+    // The mark's middle pixel is covered whole, whatever the fraction of its x.
+    const QPoint mark(static_cast<int>(std::floor(cells.cellAt(4).left())),
                       static_cast<int>(cells.cellAt(0).center().y()));
-    CHECK(QColor(image.pixel(tick)).rgb() == chart_colors::kFrontier.rgb());
-    // The row of rate 1 has no tick: beside where it would be, the cell (capacity 8, rate 1) is
-    // its heat colour.
-    const QPoint none(static_cast<int>(between) + 10, static_cast<int>(cells.cellAt(1).top()) + 4);
-    CHECK(QColor(image.pixel(none)).rgb() == heatColor(*heat.values[5], cells.scaleMax()).rgb());
+    CHECK(QColor(image.pixel(mark)).rgb() == chart_colors::kFrontier.rgb());
+    // The row of rate 1 has its mark at the plot's left edge, none between 4 and 8.
+    const QPoint none(static_cast<int>(cells.cellAt(4).left()),
+                      static_cast<int>(cells.cellAt(1).top()) + 4);
+    CHECK(QColor(image.pixel(none)).rgb() != chart_colors::kFrontier.rgb());
 }

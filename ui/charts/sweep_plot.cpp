@@ -145,7 +145,7 @@ void paintLine(QPainter& painter, const SweepPlotGeometry& geometry, const Sweep
                        chart_colors::kOverLimitText, theme, plot);
     }
     if (const auto x = spec.frontier.isEmpty() ? std::nullopt
-                                               : geometry.xOfValue(spec.frontier.front().value_or(
+                                               : geometry.frontierX(spec.frontier.front().value_or(
                                                      std::numeric_limits<double>::quiet_NaN()))) {
         painter.setPen(QPen(chart_colors::kFrontier, 1.8, Qt::DashDotLine));
         painter.drawLine(QPointF(*x, plot.top()), QPointF(*x, plot.bottom()));
@@ -229,9 +229,10 @@ void paintHeatmap(QPainter& painter, const SweepPlotGeometry& geometry, const Sw
         painter.setPen(QPen(chart_colors::kOverLimitText, 2.5, Qt::DashLine));
         painter.drawRect(geometry.cellAt(*spec.marked).adjusted(1, 1, -1, -1));
     }
-    // The frontier crosses each row where it lies: dark on a white halo, legible on any heat.
+    // The frontier crosses each row at the edge of its cells that reject nothing: vermillion on
+    // a white halo, legible on any heat.
     for (int row = 0; row < spec.frontier.size() && row < rows; ++row) {
-        const auto x = geometry.xOfValue(
+        const auto x = geometry.frontierX(
             spec.frontier[row].value_or(std::numeric_limits<double>::quiet_NaN()));
         if (!x)
             continue;
@@ -291,22 +292,26 @@ double SweepPlotGeometry::xOf(double position) const {
     return plot_.left() + (position - x_min_) / (x_max_ - x_min_) * plot_.width();
 }
 
-std::optional<double> SweepPlotGeometry::xOfValue(double value) const {
+std::optional<double> SweepPlotGeometry::frontierX(double value) const {
     const QList<double>& at = spec_.x_positions;
-    if (at.isEmpty() || value < *std::min_element(at.begin(), at.end()) ||
-        value > *std::max_element(at.begin(), at.end()))
+    if (at.isEmpty() || std::isnan(value))
         return std::nullopt;
-    if (!spec_.isHeatmap())
+    if (!spec_.isHeatmap()) {
+        const auto [lo, hi] = std::minmax_element(at.begin(), at.end());
+        if (value < *lo || value > *hi)
+            return std::nullopt;
         return xOf(value);
-    const double width = plot_.width() / std::max(1, spec_.columns());
-    for (int i = 0; i < at.size(); ++i) {
-        const double centre = plot_.left() + (i + 0.5) * width;
-        if (value == at[i])
-            return centre;
-        if (i + 1 < at.size() && (at[i] < value) == (value < at[i + 1]))
-            return centre + (value - at[i]) / (at[i + 1] - at[i]) * width;
     }
-    return std::nullopt;
+    std::optional<int> edge;  // the nearest column on the side that rejects nothing
+    for (int i = 0; i < at.size(); ++i) {
+        const bool fits = spec_.frontier_at_most ? at[i] <= value : at[i] >= value;
+        if (fits && (!edge || (spec_.frontier_at_most ? at[i] > at[*edge] : at[i] < at[*edge])))
+            edge = i;
+    }
+    if (!edge)
+        return std::nullopt;
+    const QRectF cell = cellAt(*edge * spec_.rows());
+    return spec_.frontier_at_most ? cell.right() : cell.left();
 }
 
 double SweepPlotGeometry::yOf(double value) const {

@@ -60,7 +60,10 @@ struct SweepPlotSpec {
     /// line; one per row of a heatmap, the first at the bottom (nothing in a row without one).
     QList<std::optional<double>> frontier;
     QString frontier_label;  ///< what the mark means, with the exact value where there is one
-    QColor color;            ///< the lane's
+    /// The values at or below the frontier reject nothing (an emission interval), not those at
+    /// or above it.
+    bool frontier_at_most = false;
+    QColor color;  ///< the lane's
 
     bool isHeatmap() const { return !y_labels.isEmpty(); }
     int columns() const { return static_cast<int>(x_labels.size()); }
@@ -90,10 +93,11 @@ public:
     /// A heatmap's cell.
     QRectF cellAt(int index) const;
     double xOf(double position) const;
-    /// Where `value` of the first axis lies along x: a line's xOf(); between a heatmap's
-    /// columns, in proportion to the values of the two it falls between. Nothing outside the
-    /// axis's values.
-    std::optional<double> xOfValue(double value) const;
+    /// Where the frontier at `value` of the first axis is drawn: a line's xOf(), within the
+    /// axis's values; on a heatmap the edge of the cells that reject nothing, left of the first
+    /// column at or above `value` (right of the last at or below it, frontier_at_most). Nothing
+    /// where the mark would fall off the chart.
+    std::optional<double> frontierX(double value) const;
     double yOf(double value) const;
     /// The point under `position`: a heatmap's cell, or a line's nearest point within a few
     /// pixels along x; nothing elsewhere.

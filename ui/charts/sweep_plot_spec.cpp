@@ -171,14 +171,15 @@ SweepPlotSpec sweepPlotSpec(const SweepResult& result, std::size_t lane, SweepMe
 void addFrontier(SweepPlotSpec& spec, const ZeroRejectionFrontier& frontier) {
     spec.frontier.clear();
     spec.frontier_label.clear();
+    spec.frontier_at_most = frontier.at_most;
     for (const std::optional<Rational>& row : frontier.rows)
         spec.frontier << (row ? std::optional<double>(row->to_double()) : std::nullopt);
     const QString name = text(frontier.parameter).replace(QLatin1Char('_'), QLatin1Char(' '));
     if (spec.isHeatmap()) {
         spec.frontier_label =
             frontier.at_most
-                ? QObject::tr("ticks: the %1 up to which none is rejected, exactly").arg(name)
-                : QObject::tr("ticks: the %1 from which none is rejected, exactly").arg(name);
+                ? QObject::tr("cells left of a mark reject nothing (the exact %1)").arg(name)
+                : QObject::tr("cells right of a mark reject nothing (the exact %1)").arg(name);
         spec.note += QStringLiteral(" · ") + spec.frontier_label;
         return;
     }
