@@ -5,13 +5,62 @@
 #include <QSet>
 #include <QStyleFactory>
 #include <QtTest>
+#include <algorithm>
+#include <array>
+#include <cmath>
 
+#include "charts/fleet_charts.h"
 #include "charts/palette.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_panel.h"
 
 using namespace ratelab::ui;
+using ratelab::FleetMode;
 namespace marks = ratelab::ui::timeline_palette;
+
+namespace {
+
+// How far apart two colours look (CIE76 distance in CIELAB), to normal eyes or, with
+// `deficiency` 1 to 3, with protanopia, deuteranopia or tritanopia (Machado et al., 2009).
+double apartAsSeen(const QColor& a, const QColor& b, int deficiency) {
+    static constexpr double kSimulate[4][3][3] = {
+        {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+        {{0.152286, 1.052583, -0.204868},
+         {0.114503, 0.786281, 0.099216},
+         {-0.003882, -0.048116, 1.051998}},
+        {{0.367322, 0.860646, -0.227968},
+         {0.280085, 0.672501, 0.047413},
+         {-0.011820, 0.042940, 0.968881}},
+        {{1.255528, -0.076749, -0.178779},
+         {-0.078411, 0.930809, 0.147602},
+         {0.004733, 0.691367, 0.303900}},
+    };
+    const auto lab = [&](const QColor& colour) {
+        const auto linear = [](double c) {
+            return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+        };
+        const double in[3] = {linear(colour.redF()), linear(colour.greenF()),
+                              linear(colour.blueF())};
+        double rgb[3];
+        for (int i = 0; i < 3; ++i) {
+            const auto& row = kSimulate[deficiency][i];
+            rgb[i] = std::clamp(row[0] * in[0] + row[1] * in[1] + row[2] * in[2], 0.0, 1.0);
+        }
+        const double x = (0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2]) / 0.95047;
+        const double y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+        const double z = (0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2]) / 1.08883;
+        const auto f = [](double t) {
+            return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0;
+        };
+        return std::array<double, 3>{116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)),
+                                     200.0 * (f(y) - f(z))};
+    };
+    const std::array<double, 3> p = lab(a);
+    const std::array<double, 3> q = lab(b);
+    return std::hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
+}
+
+}  // namespace
 
 class TimelineLegendTest : public QObject {
     Q_OBJECT
@@ -24,6 +73,32 @@ private Q_SLOTS:
         QVERIFY2(std::min(apart, 1.0 - apart) > 0.15, qPrintable(QString::number(apart)));
         QVERIFY(chart_colors::kOverLimitText.rgb() != marks::kRejected.rgb());
         QVERIFY(qAbs(chart_colors::kOverLimitText.hslHueF() - marks::kBurstOver.hslHueF()) < 0.02);
+    }
+
+    void overLimitIsNotTheColourOfAnyLine_data() {
+        QTest::addColumn<QColor>("line");
+        for (const char* id : {"fixed_window", "sliding_log", "sliding_counter", "token_bucket",
+                               "leaky_bucket", "gcra"}) {
+            QTest::newRow(id) << algorithmColor(id);
+        }
+        for (FleetMode mode : {FleetMode::central, FleetMode::central_racy, FleetMode::local_share,
+                               FleetMode::periodic_sync, FleetMode::key_routed}) {
+            QTest::newRow(qPrintable(fleetModeShortName(mode))) << fleetModeColor(mode);
+        }
+    }
+    void overLimitIsNotTheColourOfAnyLine() {
+        // The load charts draw these lines over the hatched band: each must read as another
+        // colour than the band's, also to the colour blind. The palette's closest pairs of lines
+        // are about 16 apart in these terms; the leaky bucket's Okabe-Ito purple was 6.
+        QFETCH(QColor, line);
+        for (int deficiency = 0; deficiency < 4; ++deficiency) {
+            const double apart = apartAsSeen(line, chart_colors::kOverLimit, deficiency);
+            QVERIFY2(apart >= 15.0, qPrintable(QStringLiteral("%1 is %2 from the band's %3 (%4)")
+                                                   .arg(line.name())
+                                                   .arg(apart)
+                                                   .arg(chart_colors::kOverLimit.name())
+                                                   .arg(deficiency)));
+        }
     }
 
     void overLimitBandIsHatchedNotAPlainWash() {

@@ -2,6 +2,8 @@
 
 #include <QPalette>
 
+#include "charts/palette.h"
+
 namespace ratelab::ui {
 namespace {
 
@@ -54,9 +56,13 @@ ChartTheme ChartTheme::screen(const QPalette& palette, const QFont& font) {
 }
 
 QColor ChartTheme::visible(const QColor& color) const {
-    if (dark && color.lightnessF() < 0.25)
+    if (!dark)
+        return color;
+    if (color.lightnessF() < 0.25)
         return QColor(0xE0, 0xE0, 0xE0, color.alpha());
-    return color;
+    // Dark hues such as the leaky bucket's indigo are lifted, keeping their hue, to the 3:1 on
+    // the plot that WCAG asks of graphics.
+    return legibleOn(color, plot_background, 3.0);
 }
 
 }  // namespace ratelab::ui

@@ -45,12 +45,13 @@ QString fleetModeShortName(FleetMode mode) {
 }
 
 QColor fleetModeColor(FleetMode mode) {
-    // Okabe-Ito hues besides the accepted green and the rejected vermillion.
+    // Okabe-Ito hues besides the accepted green, the rejected vermillion and the reddish purple
+    // of "more than L", and the leaky bucket's indigo.
     switch (mode) {
         case FleetMode::central:
             return {0x00, 0x72, 0xB2};
         case FleetMode::central_racy:
-            return {0xCC, 0x79, 0xA7};
+            return kIndigo;
         case FleetMode::local_share:
             return {0xE6, 0x9F, 0x00};
         case FleetMode::periodic_sync:

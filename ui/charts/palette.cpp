@@ -4,6 +4,7 @@
 #include <QtMath>
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <iterator>
 
 namespace ratelab::ui {
@@ -15,8 +16,8 @@ struct Entry {
 };
 
 // Okabe-Ito colours without vermillion, which the views keep for "rejected", and without
-// yellow, which is too faint on white paper. The leaky bucket's reddish purple is near the
-// colour of "more than L in W ticks", which is always a hatched band, never a line or marker.
+// yellow, which is too faint on white paper; the leaky bucket is indigo (kIndigo) instead of
+// Okabe-Ito's reddish purple, which is the hatched band of "more than L in W ticks".
 // Widths shrink in display order and the patterns differ, so that coinciding lines (the token
 // bucket and GCRA, often the fixed window too) all stay visible.
 const std::array<Entry, 6> kStyles{{
@@ -24,7 +25,7 @@ const std::array<Entry, 6> kStyles{{
     {"sliding_log", {QColor(0x00, 0x72, 0xB2), Qt::SolidLine, MarkerShape::Circle, 4.5}},
     {"sliding_counter", {QColor(0x56, 0xB4, 0xE9), Qt::DashLine, MarkerShape::Triangle, 3.2}},
     {"token_bucket", {QColor(0x00, 0x9E, 0x73), Qt::SolidLine, MarkerShape::Diamond, 2.8}},
-    {"leaky_bucket", {QColor(0xCC, 0x79, 0xA7), Qt::DashDotLine, MarkerShape::Pentagon, 2.4}},
+    {"leaky_bucket", {kIndigo, Qt::DashDotLine, MarkerShape::Pentagon, 2.4}},
     {"gcra", {QColor(0x00, 0x00, 0x00), Qt::DotLine, MarkerShape::Star, 1.8}},
 }};
 
@@ -46,6 +47,37 @@ QPainterPath regularPolygon(QPointF centre, double radius, int corners, double i
 }
 
 }  // namespace
+
+double relativeLuminance(const QColor& colour) {
+    const auto channel = [](double value) {
+        return value <= 0.03928 ? value / 12.92 : std::pow((value + 0.055) / 1.055, 2.4);
+    };
+    const QColor rgb = colour.toRgb();
+    return 0.2126 * channel(rgb.redF()) + 0.7152 * channel(rgb.greenF()) +
+           0.0722 * channel(rgb.blueF());
+}
+
+double contrastRatio(const QColor& a, const QColor& b) {
+    const double la = relativeLuminance(a);
+    const double lb = relativeLuminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor legibleOn(const QColor& colour, const QColor& background, double ratio) {
+    // Move the lightness away from the background's in small steps, keeping hue and saturation,
+    // so the colour stays recognisably the same mark.
+    if (contrastRatio(colour, background) >= ratio) {
+        return colour;
+    }
+    const bool lighten = relativeLuminance(background) < 0.18;
+    QColor candidate = colour.toHsl();
+    for (int step = 0; step < 40 && contrastRatio(candidate, background) < ratio; ++step) {
+        const float lightness = candidate.lightnessF() + (lighten ? 0.025f : -0.025f);
+        candidate.setHslF(candidate.hslHueF(), candidate.hslSaturationF(),
+                          std::clamp(lightness, 0.0f, 1.0f), candidate.alphaF());
+    }
+    return candidate.toRgb();
+}
 
 AlgorithmStyle algorithmStyle(std::string_view id) {
     for (const Entry& entry : kStyles) {

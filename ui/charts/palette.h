@@ -23,6 +23,11 @@ struct AlgorithmStyle {
     double width = 2.5;
 };
 
+/// Paul Tol's indigo, told apart from the Okabe-Ito colours with every common colour
+/// blindness: the line of the leaky bucket and of the fleet's racy mode. Okabe-Ito's reddish
+/// purple, which they had, is too near the hatched purple of "more than L" they are drawn over.
+inline const QColor kIndigo{0x33, 0x22, 0x88};
+
 /// The style of algorithm `id` (a registry id such as "token_bucket"); grey for unknown ids.
 AlgorithmStyle algorithmStyle(std::string_view id);
 /// Shorthand for algorithmStyle(id).color, for lane names, table rows and chart series.
@@ -47,6 +52,15 @@ AlgorithmStyle laneStyleAt(const Lanes& lanes, std::size_t lane) {
     return laneStyle(lanes[lane].id, repeatOf(lanes, lane));
 }
 
+/// The WCAG relative luminance of a colour, from 0 (black) to 1 (white).
+double relativeLuminance(const QColor& colour);
+/// The WCAG contrast ratio of two colours, from 1 (same luminance) to 21 (black on white).
+double contrastRatio(const QColor& a, const QColor& b);
+/// `colour`, made lighter or darker just enough to reach `ratio` against `background`, for text
+/// in a mark's colour (such as a red count in a table) on light and dark palettes, or a line on
+/// a dark chart.
+QColor legibleOn(const QColor& colour, const QColor& background, double ratio = 4.5);
+
 /// The outline of `shape`, `size` pixels across, centred on `centre`.
 QPainterPath markerPath(MarkerShape shape, QPointF centre, double size);
 
@@ -55,8 +69,9 @@ namespace chart_colors {
 inline const QColor kReference{0x55, 0x55, 0x55};  // L and 2L lines
 // More than L in W ticks, on the timeline and in charts alike: reddish purple, a shade darker
 // than Okabe-Ito's #CC79A7 so that a thin line of it keeps 3:1 on a light lane stripe, and
-// always hatched, so that it is not read as the vermillion of "rejected" nor as the leaky
-// bucket's line. Figures over L in exported tables are written in a darker shade still.
+// always hatched, so that it is not read as the vermillion of "rejected". No line is drawn in
+// a purple: the leaky bucket's is indigo. Figures over L in exported tables are written in a darker
+// shade still.
 inline const QColor kOverLimit{0xC0, 0x67, 0x9C};
 inline const QColor kOverLimitText{0x9A, 0x45, 0x79};
 // Opacity of the band's wash and of the hatch lines drawn over it.

@@ -11,15 +11,6 @@ namespace ratelab::ui::timeline_palette {
 
 namespace {
 
-double relativeLuminance(const QColor& colour) {
-    const auto channel = [](double value) {
-        return value <= 0.03928 ? value / 12.92 : std::pow((value + 0.055) / 1.055, 2.4);
-    };
-    const QColor rgb = colour.toRgb();
-    return 0.2126 * channel(rgb.redF()) + 0.7152 * channel(rgb.greenF()) +
-           0.0722 * channel(rgb.blueF());
-}
-
 /// `top` painted with its alpha over the opaque `bottom`.
 QColor composite(const QColor& top, const QColor& bottom) {
     const double a = top.alphaF();
@@ -42,28 +33,6 @@ QColor legibleOnAll(QColor colour, const QList<QColor>& backgrounds) {
 }
 
 }  // namespace
-
-double contrastRatio(const QColor& a, const QColor& b) {
-    const double la = relativeLuminance(a);
-    const double lb = relativeLuminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
-
-QColor legibleOn(const QColor& colour, const QColor& background, double ratio) {
-    // Move the lightness away from the background's in small steps, keeping hue and saturation,
-    // so the colour stays recognisably the same mark.
-    if (contrastRatio(colour, background) >= ratio) {
-        return colour;
-    }
-    const bool lighten = relativeLuminance(background) < 0.18;
-    QColor candidate = colour.toHsl();
-    for (int step = 0; step < 40 && contrastRatio(candidate, background) < ratio; ++step) {
-        const float lightness = candidate.lightnessF() + (lighten ? 0.025f : -0.025f);
-        candidate.setHslF(candidate.hslHueF(), candidate.hslSaturationF(),
-                          std::clamp(lightness, 0.0f, 1.0f), candidate.alphaF());
-    }
-    return candidate.toRgb();
-}
 
 bool isDark(const QPalette& palette) {
     return relativeLuminance(palette.color(QPalette::Text)) >

@@ -32,11 +32,10 @@ inline constexpr int kBurstOverWashAlpha = chart_colors::kOverLimitWashAlpha;
 inline constexpr int kBurstOverHatchAlpha = chart_colors::kOverLimitHatchAlpha;
 inline constexpr int kBurstWithinWashAlpha = 34;
 
-/// The WCAG contrast ratio of two colours, from 1 (same luminance) to 21 (black on white).
-double contrastRatio(const QColor& a, const QColor& b);
-/// `colour`, made lighter or darker just enough to reach `ratio` against `background`, for text
-/// in a mark's colour (such as a red count in a table) on light and dark palettes.
-QColor legibleOn(const QColor& colour, const QColor& background, double ratio = 4.5);
+// Contrast as WCAG measures it, shared with the charts.
+using ratelab::ui::contrastRatio;
+using ratelab::ui::legibleOn;
+using ratelab::ui::relativeLuminance;
 
 // Colours that depend on the palette they are drawn on. Light palettes (the screen's and the
 // print theme of exports) get the designed colours unchanged; dark ones get colours that keep
