@@ -102,3 +102,33 @@ TEST_CASE("cumulative chart: a short chart labels its count axis instead of show
         CHECK(static_cast<double>(labels.size()) * label_height <= chart->plotArea().height());
     }
 }
+
+TEST_CASE(
+    "cumulative chart: its count axis title fits beside a short plot, in print and on screen") {
+    test::app();
+    const ChartSpec spec =
+        buildChartSpec(ChartKind::Cumulative, bundledInput("steady-over-limit.json"));
+    // Both meanings of the axis stay in words: the note says which side is which.
+    CHECK(spec.note.contains(QStringLiteral("accepted")));
+    CHECK(spec.note.contains(QStringLiteral("rejected")));
+    const ChartTheme screen = ChartTheme::screen(QApplication::palette(), QApplication::font());
+    for (const ChartTheme& theme : {ChartTheme::print(), screen}) {
+        for (const int height : {220, 300}) {
+            INFO("chart height " << height);
+            QGraphicsScene scene;
+            QChart* chart = ChartBuilder::build(spec, theme);
+            scene.addItem(chart);
+            chart->setGeometry(QRectF(0, 0, 800, height));
+            chart->layout()->activate();
+            chart->layout()->activate();
+            for (QAbstractAxis* axis : chart->axes(Qt::Vertical)) {
+                if (axis->alignment() != Qt::AlignLeft)
+                    continue;
+                const double title =
+                    QFontMetricsF(axis->titleFont()).horizontalAdvance(axis->titleText());
+                INFO("title \"" << axis->titleText().toStdString() << "\"");
+                CHECK(title <= chart->plotArea().height());
+            }
+        }
+    }
+}

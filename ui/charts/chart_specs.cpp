@@ -134,7 +134,8 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     // Rejections are drawn downwards from zero, on one scale with the acceptances.
     const double up = std::max(1.0, static_cast<double>(accepted_max) * 1.08);
     const double down = static_cast<double>(rejected_max) * 1.08;
-    AxisSpec y{ChartText::tr("Cost: rejected | accepted"), 0.0, 0.0, niceStep(up + down, 10, 1.0)};
+    // One word, which fits beside a chart as short as 220 px; the note says which side is which.
+    AxisSpec y{ChartText::tr("Cost"), 0.0, 0.0, niceStep(up + down, 10, 1.0)};
     y.max = niceCeiling(up, y.step);
     y.min = -niceCeiling(down, y.step);
     spec.y = y;
