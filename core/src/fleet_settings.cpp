@@ -58,7 +58,8 @@ std::uint64_t hash_key(std::string_view key) {
 }
 
 bool is_amount(ParamUnit unit) {
-    return unit == ParamUnit::tokens || unit == ParamUnit::cost_units || unit == ParamUnit::none;
+    return unit == ParamUnit::tokens || unit == ParamUnit::cost_units ||
+           unit == ParamUnit::requests || unit == ParamUnit::none;
 }
 bool is_rate(ParamUnit unit) {
     return unit == ParamUnit::per_tick || unit == ParamUnit::per_second;

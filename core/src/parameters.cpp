@@ -105,6 +105,8 @@ std::string_view unit_name(ParamUnit unit) {
             return "per second";
         case ParamUnit::http_status:
             return "HTTP status";
+        case ParamUnit::requests:
+            return "requests";
     }
     return "";
 }

@@ -85,6 +85,26 @@ TEST_CASE("nginx_limit_req: declares the issue's parameters with nginx's default
     CHECK(values.at("status") == ParamValue(Rational(503)));
 }
 
+TEST_CASE("nginx_limit_req: burst and delay count requests, as nginx does, not cost units") {
+    const AlgorithmInfo* info = Registry::instance().find("nginx_limit_req");
+    REQUIRE(info != nullptr);
+    for (const ParameterInfo& parameter : info->parameters) {
+        INFO(parameter.id);
+        if (parameter.id == "burst" || parameter.id == "delay")
+            CHECK(unit_name(parameter.unit) == "requests");
+    }
+    // A request of cost 5 is one request to nginx: with burst 1, two pass at once.
+    TraceBuilder builder;
+    builder.add(0, 5);
+    builder.add(0, 5);
+    builder.add(0, 5);
+    Params params;
+    params.base = Limits{1, 60, {}};
+    params.lanes = {Lane{"nginx_limit_req", {{"burst", Rational(1)}, {"nodelay", true}}, {}, false}};
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+    CHECK(result->runs.front().totals.accepted == 2);
+}
+
 TEST_CASE("nginx_limit_req: a fresh key lets burst + 1 through at once with nodelay") {
     // The first request makes the node with excess 0 (lookup, 486-524), not 1: four pass at
     // tick 0 with burst 3. The fifth would have excess 4.000 > 3.000, and passes once

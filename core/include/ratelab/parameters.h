@@ -33,6 +33,7 @@ enum class ParamUnit : std::uint8_t {
     milliseconds,    ///< for a library that thinks in milliseconds
     per_second,      ///< requests, events or tokens per second, as a library's rate
     http_status,     ///< an HTTP status code, such as nginx's limit_req_status
+    requests,        ///< whole requests, whatever they cost: a library that counts requests
 };
 
 /// A parameter's value: whole numbers and fractions are Rationals (whole numbers with

@@ -66,7 +66,8 @@ struct NginxLimitReq {
             "rate", "Rate", ParamUnit::per_second, default_rules::limit_per_second(),
             "requests per second (10r/s is 10, 30r/m is 1/2), at least 1/1000");
         rate.min = Rational(1, 1000);
-        ParameterInfo burst = whole_parameter("burst", "Burst", ParamUnit::cost_units,
+        // nginx counts requests, whatever a request costs here.
+        ParameterInfo burst = whole_parameter("burst", "Burst", ParamUnit::requests,
                                               default_rules::fixed(Rational(0)),
                                               "excess requests allowed beyond the rate (burst=)");
         burst.min = Rational(0);
@@ -77,7 +78,7 @@ struct NginxLimitReq {
         nodelay.default_rule = default_rules::fixed(false);
         nodelay.description = "let excess up to burst through at once instead of delaying it";
         ParameterInfo delay = whole_parameter(
-            "delay", "Delay", ParamUnit::cost_units, default_rules::fixed(Rational(0)),
+            "delay", "Delay", ParamUnit::requests, default_rules::fixed(Rational(0)),
             "excess requests let through undelayed (delay=); nodelay overrides");
         delay.min = Rational(0);
         ParameterInfo status = whole_parameter("status", "Status", ParamUnit::http_status,
