@@ -3,6 +3,7 @@
 
 #include "cli_support.h"
 #include "ratelab/clients.h"
+#include "ratelab/eviction.h"
 #include "ratelab/io/decisions_csv.h"
 #include "ratelab/io/report.h"
 #include "ratelab/io/terminal_text.h"
@@ -25,6 +26,16 @@ std::optional<ClientPolicies> client_option(const Arguments& args) {
     ClientPolicies policies;
     policies.base = std::get<ClientPolicy>(parsed);
     return policies;
+}
+
+std::optional<Eviction> eviction_option(const Arguments& args) {
+    const auto text = args.get("evict");
+    if (!text)
+        return std::nullopt;
+    auto parsed = parse_eviction(*text);
+    if (const auto* error = std::get_if<std::string>(&parsed))
+        throw UsageError("--evict: " + *error);
+    return std::get<Eviction>(parsed);
 }
 
 HeaderStyle header_style_option(const Arguments& args) {
@@ -62,7 +73,10 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     RunOptions run;
     // A summary needs no per-request columns, but each key's figures, judged against its own
     // tier, are counted from them when the trace has several keys.
-    run.keep_decisions = !options.summary || key_figures_need_decisions(*trace, doc.params);
+    const std::optional<Eviction> eviction = eviction_option(args);
+    // Eviction is compared decision by decision with keeping every key.
+    run.keep_decisions =
+        !options.summary || eviction || key_figures_need_decisions(*trace, doc.params);
     const std::string format = args.get("format").value_or("json");
     if (format != "json" && format != "ndjson" && format != "csv") {
         throw UsageError("--format must be json, ndjson or csv, not \"" + format + "\"");
@@ -75,6 +89,11 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     options.header_style = header_style_option(args);
     if (headers && options.summary) {
         throw UsageError("--headers gives each decision its response, so it takes no --summary");
+    }
+    if (format == "csv" && eviction) {
+        throw UsageError(
+            "--format csv lists one row per request and lane, so it takes no --evict: use "
+            "json or ndjson for the eviction figures");
     }
     if (format == "csv" && clients) {
         throw UsageError(
@@ -91,6 +110,11 @@ int run_simulate(const Arguments& args, CommandIo& io) {
             client_runs.push_back(run_clients(*trace, doc.params, result->lanes[lane], *clients,
                                               ClientOptions{headers}));
         }
+    }
+    std::optional<EvictionResult> evicted;
+    if (eviction) {
+        evicted = simulate_eviction(*result, *eviction);
+        options.eviction = &*evicted;
     }
     if (headers)
         options.responses = &responses;
@@ -125,8 +149,11 @@ Command make_simulate_command() {
         "retry_after:spread=J,seed=S or paced, each with max_attempts=N (default 5) and\n"
         "deadline=T; each lane then lists its \"attempts\" and \"intents\". With\n"
         "--headers, each decision and attempt gets the HTTP \"response\" the lane would\n"
-        "send (status, Retry-After, RateLimit-Policy, RateLimit). See README.md,\n"
-        "\"Command line\" and \"Clients that retry, and the responses they get\".",
+        "send (status, Retry-After, RateLimit-Policy, RateLimit). With --evict, each\n"
+        "lane is decided again with idle keys dropped (idle=T: T ticks after a key's last\n"
+        "request; lru=M: all but the M most recently used) and its \"eviction\" compares\n"
+        "the two. See README.md, \"Command line\", \"Idle keys\" and \"Clients that\n"
+        "retry, and the responses they get\".",
         with_lane_options({{"limit", "L", "override the trace's limit L"},
                            {"window", "W", "override the trace's window W (ticks)"},
                            {"summary", "", "totals and worst bursts only, without the decisions"},
@@ -139,6 +166,9 @@ Command make_simulate_command() {
                            {"headers", "",
                             "give each decision (and attempt) the HTTP response: status, "
                             "Retry-After and RateLimit header fields"},
+                           {"evict", "POLICY",
+                            "drop idle keys' state: keep (default), idle=T (ticks) or lru=M "
+                            "(keys), and report what it changes"},
                            {"header-style", "STYLE",
                             "with --headers: ietf (default, RateLimit-Policy and RateLimit), "
                             "x-ratelimit (X-RateLimit-*) or both"},

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "client_report.h"
+#include "eviction_report.h"
 #include "inline_json.h"
 #include "params_json.h"
 #include "ratelab/key_figures.h"
@@ -153,6 +154,8 @@ Json lane_json(const SimulationResult& result, std::size_t lane, const ReportOpt
         entry["max_delay"] = time_to_json(run.totals.max_delay);
     if (options.clients)
         entry["intents"] = detail::intents_json((*options.clients)[lane].intents);
+    if (options.eviction)
+        entry["eviction"] = detail::eviction_json(*options.eviction, lane);
     if (!has_key_figures(result, lane))
         return entry;  // a run without decisions over several keys: see key_figures()
     const LaneKeys keys = key_figures(result, lane);

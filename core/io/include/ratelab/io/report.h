@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ratelab/clients.h"
+#include "ratelab/eviction.h"
 #include "ratelab/rational.h"
 #include "ratelab/responses.h"
 #include "ratelab/simulation.h"
@@ -25,6 +26,9 @@ struct ReportOptions {
     /// `--client`: each lane's attempts (run_clients(), with responses when `responses` is
     /// set), listed as the lane's "attempts" after its decisions, and its "intents" figures.
     const std::vector<ClientRun>* clients = nullptr;
+    /// `--evict`: the lanes decided again with idle keys dropped (simulate_eviction()), given to
+    /// each lane as "eviction" after its figures. Null for none.
+    const EvictionResult* eviction = nullptr;
 };
 
 /// The simulation report documented in the README:
@@ -37,7 +41,8 @@ struct ReportOptions {
 /// number of ticks, or "never") and "release" and "delay" for a leaky_bucket acceptance. Decisions
 /// are left out when `options.summary` is set or the run kept none. With `options.responses`
 /// each decision ends with "response"; with `options.clients` each lane has "intents" after its
-/// figures and "attempts" after its decisions (see ReportOptions).
+/// figures and "attempts" after its decisions; with `options.eviction` each lane has "eviction"
+/// after its figures (see ReportOptions).
 Report make_report(const SimulationResult& result, const ReportOptions& options = {});
 
 /// Writes format_json(make_report(result, options)), byte for byte, while it is made: no JSON
