@@ -13,6 +13,7 @@
 
 #include "charts/algorithm_names.h"
 #include "panels/comparison_model.h"
+#include "panels/eviction_row.h"
 #include "panels/keys_model.h"
 #include "panels/keys_panel.h"
 #include "session/frame_model.h"
@@ -214,6 +215,44 @@ private Q_SLOTS:
         panel.table()->selectRow(2);
         QCOMPARE(chosen.count(), 1);
         QCOMPARE(chosen.at(0).at(0).value<std::optional<KeyId>>(), result->trace->find_key("pro"));
+    }
+
+    void idleKeysDroppedTooSoonLetExtraRequestsThrough() {
+        const auto result = keyTiers();
+        KeysPanel panel;
+        panel.resize(900, 360);
+        panel.setFrame(frameAt(result, 30));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setLane(3);  // the token bucket
+        EvictionRow* row = panel.evictionRow();
+        QVERIFY(!row->figures());
+        QVERIFY(row->summary()->text().startsWith(QStringLiteral("Every key's state is kept")));
+
+        // Each key asks every tick, so dropped after one idle tick each meets a full bucket
+        // every tick: free (2, refilled at 1/5) passes 10 of 10 instead of 2, guest (4, at 2/5)
+        // 10 instead of 5, pro (8) all 10 either way. Evicted before ticks 1 to 4 and after
+        // the last: 15 evictions.
+        row->setEviction(Eviction{Eviction::Kind::idle, 1, 0});
+        QVERIFY(row->figures());
+        QCOMPARE(row->figures()->evictions, std::int64_t{15});
+        QCOMPARE(row->figures()->extra_accepted, std::int64_t{13});
+        QCOMPARE(row->figures()->extra_rejected, std::int64_t{0});
+        QCOMPARE(row->figures()->changed.size(), std::size_t{13});
+        const QString text = row->summary()->text();
+        QVERIFY2(text.contains(QStringLiteral("13 requests decided otherwise")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("at most 3 keys held")), qPrintable(text));
+
+        // Idle for 2W, every bucket is full again before it is dropped.
+        row->setEviction(Eviction{Eviction::Kind::idle, 20, 0});
+        QCOMPARE(row->figures()->changed.size(), std::size_t{0});
+        QCOMPARE(row->figures()->early_evictions, std::int64_t{0});
+        QVERIFY(row->summary()->text().contains(QStringLiteral("No decision changes")));
+        // Room for every key: nothing is dropped. The lane's figures follow the lane chosen.
+        row->setEviction(Eviction{Eviction::Kind::lru, 0, 3});
+        QCOMPARE(row->figures()->evictions, std::int64_t{0});
+        panel.setLane(0);
+        QCOMPARE(row->figures()->label, result->runs[0].label);
     }
 };
 

@@ -13,6 +13,7 @@
 
 #include "charts/algorithm_names.h"
 #include "charts/dock_presence.h"
+#include "panels/eviction_row.h"
 #include "panels/keys_model.h"
 
 namespace ratelab::ui {
@@ -24,6 +25,7 @@ KeysPanel::KeysPanel(QWidget* parent)
       summary_(new QLabel(this)),
       cost_(new QLabel(this)),
       estimate_keys_(new QSpinBox(this)),
+      eviction_(new EvictionRow(this)),
       table_(new QTableView(this)) {
     presence_ = new DockPresence(this, [this] {
         if (stale_)
@@ -62,6 +64,7 @@ KeysPanel::KeysPanel(QWidget* parent)
     bottom->addWidget(at);
     bottom->addWidget(estimate_keys_);
     layout->addLayout(bottom);
+    layout->addWidget(eviction_);
     connect(estimate_keys_, &QSpinBox::valueChanged, this, [this] { apply(); });
 
     table_->setObjectName(QStringLiteral("keysTable"));
@@ -178,6 +181,7 @@ void KeysPanel::apply() {
                                       : tr("%1; %2 over their own limits.").arg(counted).arg(over));
     }
     showCost();
+    eviction_->compare(pending_.result, model_->lane());
 }
 
 void KeysPanel::showCost() {

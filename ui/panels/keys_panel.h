@@ -14,6 +14,7 @@ namespace ratelab::ui {
 
 class KeysModel;
 class DockPresence;
+class EvictionRow;
 
 /// The Keys panel: every key that made a request so far, its limit, and what one chosen lane
 /// did with it, the worst burst held to the key's own L. Noisy keys come first; selecting a key
@@ -26,6 +27,7 @@ public:
 
     KeysModel* keysModel() const { return model_; }
     QTableView* table() const { return table_; }
+    EvictionRow* evictionRow() const { return eviction_; }
 
 public Q_SLOTS:
     /// Follows the clock; while the panel is hidden, only the latest frame is kept.
@@ -51,6 +53,7 @@ private:
     QLabel* summary_;
     QLabel* cost_;
     QSpinBox* estimate_keys_;
+    EvictionRow* eviction_;
     QTableView* table_;
     Frame pending_;
     bool stale_ = false;
