@@ -26,5 +26,9 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
                         const QPalette& palette);
 /// Rich text describing one request of the trace and how to edit it.
 QString requestTooltip(const Frame& frame, std::size_t index);
+/// Rich text for requests [begin, end) drawn as one mark (a zoomed-out column, a pile on one
+/// tick): the ticks they span and, in the trace row (`lane` -1), how many and their cost, or in
+/// lane `lane`, how many it accepted and rejected and how many are not decided yet.
+QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_t end);
 
 }  // namespace ratelab::ui

@@ -74,4 +74,20 @@ TimelineHit hitTest(const TimelineScene& scene, QPointF pos) {
     return hit;
 }
 
+std::optional<std::pair<std::size_t, std::size_t>> summarizedAt(const TimelineScene& scene,
+                                                                QPointF pos) {
+    const TimelineLayout& layout = scene.layout;
+    if (!scene.frame || !scene.frame->result || !layout.inPlot(pos.x()) ||
+        pos.y() < layout.trace.top() || pos.y() >= layout.bottom() || scene.detailed) {
+        return std::nullopt;
+    }
+    const auto column =
+        static_cast<std::size_t>((pos.x() - layout.plot_left) / TimelineScene::kColumnWidth);
+    const std::vector<std::size_t>& bounds = scene.summaryColumns();
+    if (column + 1 >= bounds.size() || bounds[column] == bounds[column + 1]) {
+        return std::nullopt;
+    }
+    return std::pair(bounds[column], bounds[column + 1]);
+}
+
 }  // namespace ratelab::ui

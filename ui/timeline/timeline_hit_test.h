@@ -2,6 +2,8 @@
 
 #include <QPointF>
 #include <cstddef>
+#include <optional>
+#include <utility>
 
 #include "ratelab/model.h"
 
@@ -27,5 +29,10 @@ struct TimelineHit {
 };
 
 TimelineHit hitTest(const TimelineScene& scene, QPointF pos);
+
+/// The requests [first, second) that the one mark under `pos`, in the trace row or a lane,
+/// stands for, when it stands for several: the column of a zoomed-out timeline.
+std::optional<std::pair<std::size_t, std::size_t>> summarizedAt(const TimelineScene& scene,
+                                                                QPointF pos);
 
 }  // namespace ratelab::ui

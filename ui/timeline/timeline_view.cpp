@@ -176,35 +176,43 @@ bool TimelineView::event(QEvent* event) {
         return QWidget::event(event);
     }
     const auto* help = static_cast<QHelpEvent*>(event);
-    const TimelineHit hit = hitAt(help->pos());
+    const TimelineScene current = scene();
+    const TimelineHit hit = hitTest(current, help->pos());
     QString text;
-    switch (hit.kind) {
-        case TimelineHit::Kind::kRuler:
-            text = tr("Drag along the ruler to move the clock (now t = %1)").arg(frame_.now);
-            break;
-        case TimelineHit::Kind::kTraceEmpty:
-            text = tr("Click to add a request at t = %1").arg(hit.tick);
-            break;
-        case TimelineHit::Kind::kTraceRequest:
-            text = requestTooltip(frame_, hit.index);
-            break;
-        case TimelineHit::Kind::kLaneDecision:
-            text = decisionTooltip(frame_, static_cast<std::size_t>(hit.lane), hit.index,
-                                   QToolTip::palette());
-            break;
-        case TimelineHit::Kind::kLaneName:
-            if (frame_.result && static_cast<std::size_t>(hit.lane) < frame_.result->runs.size()) {
-                const AlgorithmRun& run = frame_.result->runs[static_cast<std::size_t>(hit.lane)];
-                text = QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
-                           .arg(laneName(run.id, run.label).toHtmlEscaped(),
-                                algorithmSummary(run.id).toHtmlEscaped(),
-                                tr("Click to highlight it and read about it in the Learn panel."));
-            }
-            break;
-        case TimelineHit::Kind::kLaneEmpty:
-        case TimelineHit::Kind::kNothing:
-            break;
-    }
+    if (const auto summarized = summarizedAt(current, help->pos())) {
+        // A bar of a zoomed-out column, or a pile: what it stands for, counted.
+        text = tallyTooltip(frame_, hit.lane, summarized->first, summarized->second);
+    } else
+        switch (hit.kind) {
+            case TimelineHit::Kind::kRuler:
+                text = tr("Drag along the ruler to move the clock (now t = %1)").arg(frame_.now);
+                break;
+            case TimelineHit::Kind::kTraceEmpty:
+                text = tr("Click to add a request at t = %1").arg(hit.tick);
+                break;
+            case TimelineHit::Kind::kTraceRequest:
+                text = requestTooltip(frame_, hit.index);
+                break;
+            case TimelineHit::Kind::kLaneDecision:
+                text = decisionTooltip(frame_, static_cast<std::size_t>(hit.lane), hit.index,
+                                       QToolTip::palette());
+                break;
+            case TimelineHit::Kind::kLaneName:
+                if (frame_.result &&
+                    static_cast<std::size_t>(hit.lane) < frame_.result->runs.size()) {
+                    const AlgorithmRun& run =
+                        frame_.result->runs[static_cast<std::size_t>(hit.lane)];
+                    text =
+                        QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
+                            .arg(laneName(run.id, run.label).toHtmlEscaped(),
+                                 algorithmSummary(run.id).toHtmlEscaped(),
+                                 tr("Click to highlight it and read about it in the Learn panel."));
+                }
+                break;
+            case TimelineHit::Kind::kLaneEmpty:
+            case TimelineHit::Kind::kNothing:
+                break;
+        }
     if (text.isEmpty()) {
         QToolTip::hideText();
         event->ignore();
@@ -313,6 +321,12 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
         if (hit.kind == TimelineHit::Kind::kTraceEmpty ||
             hit.kind == TimelineHit::Kind::kTraceRequest) {
             session_->addRequest(hit.tick);
+            // Zoomed out, a pixel spans many ticks: say which one the request went to.
+            Q_EMIT statusMessage(axis_.pixelsPerTick() < 1.0
+                                     ? tr("Added a request at t = %1, cost 1 (zoom in to place "
+                                          "it more precisely)")
+                                           .arg(hit.tick)
+                                     : tr("Added a request at t = %1, cost 1").arg(hit.tick));
         }
     }
     gesture_ = Gesture::kIdle;

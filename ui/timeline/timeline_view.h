@@ -59,6 +59,8 @@ Q_SIGNALS:
     void viewChanged(double first, double last);
     /// The user picked a lane (clicked its name or one of its decisions).
     void laneActivated(int lane);
+    /// A line for the status bar, such as what a click added and where.
+    void statusMessage(const QString& message);
 
 protected:
     bool event(QEvent* event) override;

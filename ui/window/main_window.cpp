@@ -205,6 +205,8 @@ void MainWindow::connectActions() {
 
 void MainWindow::connectViews() {
     connect(frames_, &FrameModel::frameChanged, timeline(), &TimelineView::setFrame);
+    connect(timeline(), &TimelineView::statusMessage, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
     connect(frames_, &FrameModel::frameChanged, comparison_->comparisonModel(),
             &ComparisonModel::setFrame);
     connect(frames_, &FrameModel::frameChanged, keys_, &KeysPanel::setFrame);

@@ -1,0 +1,140 @@
+// A crowded timeline still answers: zoomed out, a click says what it added and where, and a
+// column's bars give their counts when hovered.
+#include <QApplication>
+#include <QHelpEvent>
+#include <QStatusBar>
+#include <QToolTip>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "driving.h"
+#include "isolated_settings.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
+#include "window/file_controller.h"
+
+using namespace ratelab;
+using namespace ratelab::ui;
+using namespace ratelab::ui::test;
+
+namespace {
+
+// About 30,000 requests on every seventh of 50,000 ticks: fitted to the window, a pixel spans
+// many ticks.
+SessionDocument busyDocument() {
+    TraceBuilder builder;
+    for (Tick t = 0; t < 50'000; t += 7) {
+        for (Tick i = 0; i < 1 + (t / 7) % 7; ++i) {
+            builder.add(t, 1);
+        }
+    }
+    SessionDocument document = SessionDocument::empty();
+    document.params.base.limit = 4;
+    document.params.base.window = 10;
+    document.trace = std::make_shared<const Trace>(std::move(builder).take());
+    return document;
+}
+
+}  // namespace
+
+class TimelineCrowdingTest : public QObject {
+    Q_OBJECT
+
+private:
+    IsolatedSettings settings_;
+    std::unique_ptr<MainWindow> window_;
+
+    TimelineView* view() const { return window_->timeline(); }
+    Session* session() const { return window_->session(); }
+
+    void openBusyTrace() {
+        QVERIFY(session()->reset(busyDocument(), QString()).isEmpty());
+        view()->fitToTrace();
+        QVERIFY(!view()->scene().detailed);
+    }
+
+    QString tooltipAt(QPoint at) {
+        QToolTip::hideText();
+        QHelpEvent help(QEvent::ToolTip, at, view()->mapToGlobal(at));
+        QApplication::sendEvent(view(), &help);
+        return QToolTip::isVisible() ? QToolTip::text() : QString();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(settings_.isValid()); }
+
+    void init() {
+        IsolatedSettings::clear();
+        window_ = std::make_unique<MainWindow>();
+        window_->files()->setInteractive(false);
+        window_->resize(1280, 800);
+        window_->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+    }
+
+    void cleanup() {
+        window_->session()->undoStack()->setClean();
+        window_.reset();
+    }
+
+    void clickingTheTraceRowZoomedOutSaysWhatWasAddedAndWhere() {
+        openBusyTrace();
+        const TimelineScene scene = view()->scene();
+        // A spot on the trace row over a tick without requests, where a click adds one.
+        QPoint at(static_cast<int>(scene.layout.plot_left + scene.layout.plot_width / 3.0),
+                  static_cast<int>(scene.layout.trace.top() + 8.0));
+        while (scene.tickAt(at.x()) % 7 == 0) {
+            at.rx() += 1;
+        }
+        const Tick tick = scene.tickAt(at.x());
+        const std::size_t before = session()->trace().requests.size();
+        QTest::mouseClick(view(), Qt::LeftButton, {}, at);
+        QCOMPARE(session()->trace().requests.size(), before + 1);
+        const TickRange added = requestsOnTick(session()->trace(), tick);
+        QCOMPARE(added.last - added.first, std::size_t(1));
+        const QString message = window_->statusBar()->currentMessage();
+        QVERIFY2(message.contains(QStringLiteral("t = %1").arg(tick)), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("Added")), qPrintable(message));
+    }
+
+    void hoveringAColumnGivesItsCounts() {
+        openBusyTrace();
+        const TimelineScene scene = view()->scene();
+        const double x = scene.layout.plot_left + scene.layout.plot_width / 2.0 + 1.0;
+        const std::vector<std::size_t>& bounds = scene.summaryColumns();
+        const auto column =
+            static_cast<std::size_t>((x - scene.layout.plot_left) / TimelineScene::kColumnWidth);
+        const std::size_t begin = bounds[column];
+        const std::size_t end = bounds[column + 1];
+        QVERIFY(end - begin > 1);
+        const Trace& trace = session()->trace();
+
+        const QString row = tooltipAt(QPointF(x, scene.layout.trace.center().y()).toPoint());
+        QVERIFY2(row.contains(QStringLiteral("%1 requests").arg(end - begin)), qPrintable(row));
+        QVERIFY2(row.contains(QStringLiteral("t = %1 to %2")
+                                  .arg(trace.requests[begin].tick)
+                                  .arg(trace.requests[end - 1].tick)),
+                 qPrintable(row));
+
+        const int lane = 1;
+        const AlgorithmRun& run = session()->result()->runs[lane];
+        std::size_t accepted = 0;
+        for (std::size_t i = begin; i < end; ++i) {
+            accepted += run.accepted(i) ? 1 : 0;
+        }
+        const QString decisions =
+            tooltipAt(QPointF(x, scene.layout.lanes[lane].center().y()).toPoint());
+        QVERIFY2(decisions.contains(QStringLiteral("%1 accepted · %2 rejected")
+                                        .arg(accepted)
+                                        .arg(end - begin - accepted)),
+                 qPrintable(decisions));
+    }
+};
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    TimelineCrowdingTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "timeline_crowding_test.moc"
