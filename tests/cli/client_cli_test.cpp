@@ -3,23 +3,14 @@
 #include <algorithm>
 #include <map>
 
-#include <nlohmann/json.hpp>
-
 #include "catch.h"
+#include "cli_json.h"
 #include "cli_runner.h"
-
-using Json = nlohmann::ordered_json;
 
 namespace {
 
 const std::string kSource = RATELAB_SOURCE_DIR;
 const std::string kBoundary = "\"" + kSource + "/traces/boundary-burst.json\"";
-
-Json json_of(const CliRun& run) {
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    return Json::parse(run.out);
-}
 
 bool one_line(const std::string& text) {
     return !text.empty() && text.back() == '\n' && std::count(text.begin(), text.end(), '\n') == 1;

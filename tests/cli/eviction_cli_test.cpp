@@ -2,23 +2,14 @@
 // themselves and with the lane's decisions, and one-line errors with exit status 2.
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
-
 #include "catch.h"
+#include "cli_json.h"
 #include "cli_runner.h"
-
-using Json = nlohmann::ordered_json;
 
 namespace {
 
 const std::string kSource = RATELAB_SOURCE_DIR;
 const std::string kTenants = "\"" + kSource + "/traces/multi-tenant.json\"";
-
-Json json_of(const CliRun& run) {
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    return Json::parse(run.out);
-}
 
 }  // namespace
 

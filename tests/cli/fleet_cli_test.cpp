@@ -2,14 +2,11 @@
 // and one clear line with status 2 for each kind of bad option.
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
-
 #include "catch.h"
+#include "cli_json.h"
 #include "cli_runner.h"
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
-
 namespace {
 
 const std::string kSource = RATELAB_SOURCE_DIR;
@@ -26,12 +23,6 @@ std::string thirty_at_once(const std::string& name) {
                "\"requests\": [" +
                    requests + "]}");
     return "\"" + (dir / "burst.json").string() + "\"";
-}
-
-Json json_of(const CliRun& run) {
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    return Json::parse(run.out);
 }
 
 bool one_line(const std::string& text) {

@@ -3,14 +3,11 @@
 #include <algorithm>
 #include <set>
 
-#include <nlohmann/json.hpp>
-
 #include "catch.h"
+#include "cli_json.h"
 #include "cli_runner.h"
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
-
 namespace {
 
 const std::string kSource = RATELAB_SOURCE_DIR;
@@ -23,12 +20,6 @@ std::string quoted(const std::string& path) {
 
 std::size_t lines(const std::string& text) {
     return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-}
-
-Json json_of(const CliRun& run) {
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    return Json::parse(run.out);
 }
 
 }  // namespace

@@ -1,14 +1,11 @@
 // ratelab-cli sweep as a user runs it: rows that match simulate, the closed forms, bad ranges.
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
-
 #include "catch.h"
+#include "cli_json.h"
 #include "cli_runner.h"
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
-
 namespace {
 
 const std::string kSource = RATELAB_SOURCE_DIR;
@@ -17,12 +14,6 @@ const std::string kTiers = "\"" + kSource + "/traces/key-tiers.json\"";
 
 bool one_line(const std::string& text) {
     return !text.empty() && text.back() == '\n' && std::count(text.begin(), text.end(), '\n') == 1;
-}
-
-Json json_of(const CliRun& run) {
-    INFO(run.err);
-    REQUIRE(run.status == 0);
-    return Json::parse(run.out);
 }
 
 }  // namespace
