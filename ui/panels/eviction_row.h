@@ -39,7 +39,7 @@ public:
 
     /// Larger traces are left to `ratelab-cli simulate --evict`: the row decides again on the
     /// main thread.
-    static constexpr std::size_t kMostRequests = 2'000'000;
+    static constexpr std::size_t kMostRequests = 250'000;
 
 private:
     void recompute();
