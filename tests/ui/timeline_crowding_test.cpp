@@ -1,5 +1,6 @@
 // A crowded timeline still answers: zoomed out, a click says what it added and where, and a
-// column's bars give their counts when hovered.
+// column's bars give their counts when hovered; many requests on one tick make one pile, which
+// counts them when hovered and is picked up whole.
 #include <QApplication>
 #include <QHelpEvent>
 #include <QStatusBar>
@@ -35,6 +36,22 @@ SessionDocument busyDocument() {
     return document;
 }
 
+// Single requests, a stack of three, and twenty requests on tick 16.
+SessionDocument pileDocument(bool with_pile) {
+    TraceBuilder builder;
+    for (Tick tick : {2, 5, 8, 8, 8, 12}) {
+        builder.add(tick, 1);
+    }
+    for (int i = 0; with_pile && i < 20; ++i) {
+        builder.add(16, 1);
+    }
+    SessionDocument document = SessionDocument::empty();
+    document.params.base.limit = 4;
+    document.params.base.window = 10;
+    document.trace = std::make_shared<const Trace>(std::move(builder).take());
+    return document;
+}
+
 }  // namespace
 
 class TimelineCrowdingTest : public QObject {
@@ -51,6 +68,13 @@ private:
         QVERIFY(session()->reset(busyDocument(), QString()).isEmpty());
         view()->fitToTrace();
         QVERIFY(!view()->scene().detailed);
+    }
+
+    void openPile(bool with_pile) {
+        QVERIFY(session()->reset(pileDocument(with_pile), QString()).isEmpty());
+        window_->clock()->jumpToEnd();
+        view()->fitToTrace();
+        QVERIFY(view()->scene().detailed);
     }
 
     QString tooltipAt(QPoint at) {
@@ -128,6 +152,42 @@ private Q_SLOTS:
                                         .arg(accepted)
                                         .arg(end - begin - accepted)),
                  qPrintable(decisions));
+    }
+
+    void aPileLeavesTheOtherStacksTheirSize() {
+        openPile(false);
+        const double spacing = view()->scene().stack.spacing;
+        openPile(true);
+        const TimelineScene scene = view()->scene();
+        QCOMPARE(scene.stack.spacing, spacing);
+        const TickRange pile = requestsOnTick(session()->trace(), 16);
+        for (std::size_t i = pile.first; i < pile.last; ++i) {
+            QVERIFY(scene.layout.trace.contains(scene.point(scene.layout.trace, i)));
+        }
+    }
+
+    void hoveringAPileCountsItsRequestsAndDecisions() {
+        openPile(true);
+        const TickRange pile = requestsOnTick(session()->trace(), 16);
+        const QString row = tooltipAt(requestPoint(*view(), pile.first));
+        QVERIFY2(row.contains(QStringLiteral("20 requests, t = 16")), qPrintable(row));
+        const AlgorithmRun& run = session()->result()->runs[0];
+        std::size_t accepted = 0;
+        for (std::size_t i = pile.first; i < pile.last; ++i) {
+            accepted += run.accepted(i) ? 1 : 0;
+        }
+        const QString lane = tooltipAt(requestPoint(*view(), pile.first, 0));
+        QVERIFY2(lane.contains(
+                     QStringLiteral("%1 accepted · %2 rejected").arg(accepted).arg(20 - accepted)),
+                 qPrintable(lane));
+    }
+
+    void clickingAPileSelectsAllOfIt() {
+        openPile(true);
+        const TickRange pile = requestsOnTick(session()->trace(), 16);
+        QTest::mouseClick(view(), Qt::LeftButton, {}, requestPoint(*view(), pile.first + 7));
+        QCOMPARE(session()->selection().size(), std::size_t(20));
+        QCOMPARE(session()->selection().front(), pile.first);
     }
 };
 

@@ -125,13 +125,58 @@ void paintDelays(QPainter& painter, const TimelineScene& scene, const QRectF& la
     }
 }
 
+// Many requests on one tick: one bar, the accepted share rising above the lane's middle and the
+// rejected share hanging below it, as zoomed-out columns draw them; its tooltip counts them.
+void paintPile(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
+               const AlgorithmRun& run, std::size_t first, std::size_t count) {
+    std::size_t accepted = 0;
+    std::size_t rejected = 0;
+    for (std::size_t i = first; i < first + count && scene.frame->isRevealed(i); ++i) {
+        ++(run.accepted(i) ? accepted : rejected);
+    }
+    const std::size_t pending = count - accepted - rejected;
+    const double half = lane.height() / 2.0 - 5.0;
+    const double middle = lane.center().y();
+    const double x = scene.centreX(scene.trace().requests[first].tick);
+    const double width = std::max(4.0, scene.marker * 0.8);
+    const auto share = [&](std::size_t n) {
+        return n == 0 ? 0.0
+                      : std::max(2.0, half * static_cast<double>(n) / static_cast<double>(count));
+    };
+    const QRectF up(x - width / 2.0, middle - share(accepted + pending), width,
+                    share(accepted + pending));
+    const QRectF down(x - width / 2.0, middle, width, share(rejected));
+    bool selected = false;
+    for (std::size_t i = first; i < first + count && !selected; ++i) {
+        selected = scene.isSelected(i);
+    }
+    if (selected) {
+        painter.setPen(QPen(marks::kSelection, 2.0));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(up.united(down).adjusted(-3.0, -3.0, 3.0, 3.0));
+    }
+    painter.setPen(Qt::NoPen);
+    painter.fillRect(QRectF(up.left(), up.top(), width, share(pending)), marks::kPending);
+    painter.fillRect(QRectF(up.left(), up.top() + share(pending), width, share(accepted)),
+                     marks::kAccepted);
+    painter.fillRect(down, marks::kRejected);
+    painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
+    painter.drawLine(QPointF(x - width / 2.0 - 2.0, middle),
+                     QPointF(x + width / 2.0 + 2.0, middle));
+}
+
 void paintDecisions(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
                     const AlgorithmRun& run) {
     const Trace& trace = scene.trace();
     const double size = scene.marker;
     scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
-        const QPointF centre(scene.centreX(trace.requests[i].tick),
-                             scene.stack.y(lane, slot, count));
+        if (count >= TimelineScene::kPileFrom) {
+            if (slot == 0) {
+                paintPile(painter, scene, lane, run, i, count);
+            }
+            return;
+        }
+        const QPointF centre(scene.centreX(trace.requests[i].tick), scene.slotY(lane, slot, count));
         if (scene.isSelected(i)) {
             painter.setPen(QPen(marks::kSelection, 2.0));
             painter.setBrush(Qt::NoBrush);

@@ -12,6 +12,37 @@ namespace ratelab::ui {
 
 namespace {
 
+// Many requests on one tick: one taller box that says how many ("×20"), selected when any of
+// them is; hovering it counts them, clicking it selects them all.
+void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first, std::size_t count,
+               double width, double height) {
+    const QRectF& row = scene.layout.trace;
+    QFont bold = scene.font;
+    bold.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
+    bold.setBold(true);
+    const QString text = QStringLiteral("×%1").arg(count);
+    const double box_width = std::max(width, scene.textWidth(bold, text) + 6.0);
+    const double box_height = std::min(row.height() - 14.0, 2.0 * height + 6.0);
+    const QPointF centre(scene.centreX(scene.trace().requests[first].tick), row.center().y());
+    const QRectF box(centre.x() - box_width / 2.0, centre.y() - box_height / 2.0, box_width,
+                     box_height);
+    bool selected = false;
+    for (std::size_t i = first; i < first + count && !selected; ++i) {
+        selected = scene.isSelected(i);
+    }
+    const QColor fill = selected ? timeline_palette::kSelection : timeline_palette::kRequest;
+    // A second outline offset behind the box reads as a heap of boxes, not one big request.
+    painter.setPen(QPen(fill.darker(130), 1.0));
+    painter.setBrush(fill.lighter(130));
+    painter.drawRoundedRect(box.translated(2.5, -2.5), 2.5, 2.5);
+    painter.setPen(selected ? QPen(fill.darker(160), 2.0) : QPen(fill.darker(130), 1.0));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(box, 2.5, 2.5);
+    painter.setFont(bold);
+    painter.setPen(Qt::white);
+    painter.drawText(box, Qt::AlignCenter, text);
+}
+
 void paintDetailed(QPainter& painter, const TimelineScene& scene) {
     const Trace& trace = scene.trace();
     const QRectF& row = scene.layout.trace;
@@ -23,11 +54,17 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
     small.setBold(true);
 
     scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
+        if (count >= TimelineScene::kPileFrom) {
+            if (slot == 0) {
+                paintPile(painter, scene, i, count, width, height);
+            }
+            return;
+        }
         const Request& request = trace.requests[i];
         const std::optional<CostLabel> label =
             fitCostLabel(request.cost, small, width, height, ppt);
         const double box_width = label ? label->box_width : width;
-        const QPointF centre(scene.centreX(request.tick), scene.stack.y(row, slot, count));
+        const QPointF centre(scene.centreX(request.tick), scene.slotY(row, slot, count));
         const QRectF box(centre.x() - box_width / 2.0, centre.y() - height / 2.0, box_width,
                          height);
         const bool selected = scene.isSelected(i);

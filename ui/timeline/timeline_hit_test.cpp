@@ -27,12 +27,14 @@ std::optional<std::size_t> requestNear(const TimelineScene& scene, const QRectF&
     double best_distance = std::numeric_limits<double>::max();
     for (Tick tick = from; tick <= to; ++tick) {
         const TickRange group = requestsOnTick(trace, tick);
+        const std::size_t count = group.last - group.first;
+        // A pile is one mark as tall as most of the row; its first request stands for it.
+        const double reach = count >= TimelineScene::kPileFrom ? row.height() / 2.0 - 4.0 : reach_y;
         for (std::size_t i = group.first; i < group.last; ++i) {
-            const QPointF centre(scene.centreX(tick),
-                                 scene.stack.y(row, i - group.first, group.last - group.first));
+            const QPointF centre(scene.centreX(tick), scene.slotY(row, i - group.first, count));
             const double dx = std::abs(centre.x() - pos.x());
             const double dy = std::abs(centre.y() - pos.y());
-            if (dx <= reach_x && dy <= reach_y && dx + dy < best_distance) {
+            if (dx <= reach_x && dy <= reach && dx + dy < best_distance) {
                 best_distance = dx + dy;
                 best = i;
             }
@@ -78,8 +80,21 @@ std::optional<std::pair<std::size_t, std::size_t>> summarizedAt(const TimelineSc
                                                                 QPointF pos) {
     const TimelineLayout& layout = scene.layout;
     if (!scene.frame || !scene.frame->result || !layout.inPlot(pos.x()) ||
-        pos.y() < layout.trace.top() || pos.y() >= layout.bottom() || scene.detailed) {
+        pos.y() < layout.trace.top() || pos.y() >= layout.bottom()) {
         return std::nullopt;
+    }
+    if (scene.detailed) {
+        const int lane = layout.laneAt(pos.y());
+        const QRectF& row = lane < 0 ? layout.trace : layout.lanes[static_cast<std::size_t>(lane)];
+        const std::optional<std::size_t> near = requestNear(scene, row, pos);
+        if (!near) {
+            return std::nullopt;
+        }
+        const TickRange group = requestsOnTick(scene.trace(), scene.trace().requests[*near].tick);
+        if (group.last - group.first < TimelineScene::kPileFrom) {
+            return std::nullopt;
+        }
+        return std::pair(group.first, group.last);
     }
     const auto column =
         static_cast<std::size_t>((pos.x() - layout.plot_left) / TimelineScene::kColumnWidth);

@@ -31,7 +31,8 @@ struct TimelineHit {
 TimelineHit hitTest(const TimelineScene& scene, QPointF pos);
 
 /// The requests [first, second) that the one mark under `pos`, in the trace row or a lane,
-/// stands for, when it stands for several: the column of a zoomed-out timeline.
+/// stands for, when it stands for several: the column of a zoomed-out timeline, or a pile of
+/// TimelineScene::kPileFrom or more requests on one tick.
 std::optional<std::pair<std::size_t, std::size_t>> summarizedAt(const TimelineScene& scene,
                                                                 QPointF pos);
 

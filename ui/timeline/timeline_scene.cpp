@@ -26,11 +26,14 @@ TimelineScene TimelineScene::build(const TimeAxis& axis, const TimelineLayout& l
         ppt >= kMinDetailPixelsPerTick && scene.last - scene.first <= kMaxDetailRequests;
     // Stacks matter only where requests are drawn one by one; zoomed out, the visible requests
     // can be millions, and a paint must not visit each of them.
-    std::size_t run = 0;
-    for (std::size_t i = scene.first; scene.detailed && i < scene.last; ++i) {
-        run =
-            (i > scene.first && trace.requests[i].tick == trace.requests[i - 1].tick) ? run + 1 : 1;
-        scene.largest_stack = std::max(scene.largest_stack, run);
+    for (std::size_t group = scene.first; scene.detailed && group < scene.last;) {
+        std::size_t end = group + 1;
+        while (end < scene.last && trace.requests[end].tick == trace.requests[group].tick) {
+            ++end;
+        }
+        const std::size_t run = end - group;
+        scene.largest_stack = std::max(scene.largest_stack, run < kPileFrom ? run : 1);
+        group = end;
     }
     scene.marker = std::clamp(ppt * 0.55, 6.0, 13.0);
     const double row_height = layout.lanes.empty()
@@ -44,7 +47,7 @@ QPointF TimelineScene::point(const QRectF& row, std::size_t index) const {
     const Trace& t = trace();
     const Tick tick = t.requests[index].tick;
     const TickRange group = requestsOnTick(t, tick);
-    return {centreX(tick), stack.y(row, index - group.first, group.last - group.first)};
+    return {centreX(tick), slotY(row, index - group.first, group.last - group.first)};
 }
 
 std::shared_ptr<const ColumnCounts> TimelineScene::columnCounts() const {

@@ -29,6 +29,9 @@ struct TimelineScene {
     /// Up to this many visible requests, summary columns are counted request by request; more
     /// are summed from ColumnCounts, whose running totals cost a pass over the whole result.
     static constexpr std::size_t kCountOneByOne = 1 << 17;
+    /// From this many requests on one tick, they are drawn as one pile with their count: a
+    /// stack of twenty would crush every other stack of the view to slivers.
+    static constexpr std::size_t kPileFrom = 5;
 
     const TimeAxis* axis = nullptr;
     TimelineLayout layout;
@@ -42,7 +45,7 @@ struct TimelineScene {
 
     std::size_t first = 0;  ///< visible requests are [first, last)
     std::size_t last = 0;
-    std::size_t largest_stack = 1;
+    std::size_t largest_stack = 1;  ///< piles count as one
     bool detailed = true;
     double marker = 10.0;
     StackGeometry stack;
@@ -62,6 +65,10 @@ struct TimelineScene {
     Tick tickAt(double widget_x) const { return axis->tickAt(widget_x - layout.plot_left); }
     /// Where request `index` is drawn in `row` (the trace row or a lane).
     QPointF point(const QRectF& row, std::size_t index) const;
+    /// The height of the `slot`-th of `count` requests on one tick in `row`: a pile's middle.
+    double slotY(const QRectF& row, std::size_t slot, std::size_t count) const {
+        return count >= kPileFrom ? row.center().y() : stack.y(row, slot, count);
+    }
     bool isSelected(std::size_t index) const;
     /// QFontMetricsF(font).horizontalAdvance(text), from `text_widths` when there is one.
     qreal textWidth(const QFont& text_font, const QString& text) const;

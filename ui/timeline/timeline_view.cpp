@@ -250,7 +250,16 @@ void TimelineView::mousePressEvent(QMouseEvent* event) {
             }
             if (!std::binary_search(session_->selection().begin(), session_->selection().end(),
                                     hit.index)) {
-                session_->setSelection({hit.index});
+                // A pile is picked up whole: its requests are drawn as one.
+                const TickRange pile =
+                    requestsOnTick(session_->trace(), session_->trace().requests[hit.index].tick);
+                IndexList picked;
+                for (std::size_t i = pile.first; i < pile.last; ++i) {
+                    if (i == hit.index || pile.last - pile.first >= TimelineScene::kPileFrom) {
+                        picked.push_back(i);
+                    }
+                }
+                session_->setSelection(std::move(picked));
             }
             dragged_ = session_->selection();
             press_tick_ = hit.tick;
