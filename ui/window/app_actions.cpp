@@ -50,7 +50,8 @@ void AppActions::updateToolTip(QAction* action, const QString& explanation) {
 }
 
 AppActions::AppActions(QObject* parent) {
-    new_file = make(parent, tr("&New"), keys(QKeySequence::New), tr("Start an empty trace"));
+    new_file = make(parent, tr("&New…"), keys(QKeySequence::New),
+                    tr("Start a trace: empty, or traffic from a pattern with its parameters"));
     open = make(parent, tr("&Open…"), keys(QKeySequence::Open), tr("Open a trace file"),
                 QStyle::SP_DialogOpenButton);
     import_traffic = make(parent, tr("&Import Traffic…"), keys(Qt::CTRL | Qt::Key_I),

@@ -1,5 +1,6 @@
 #include "window/file_controller.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -12,6 +13,7 @@
 #include "session/document_files.h"
 #include "session/session.h"
 #include "window/import_dialog.h"
+#include "window/new_trace_dialog.h"
 
 namespace ratelab::ui {
 
@@ -39,10 +41,27 @@ bool FileController::maybeSave() {
 }
 
 void FileController::newDocument() {
-    if (maybeSave()) {
+    if (!maybeSave())
+        return;
+    if (!interactive_) {
         (void)session_->reset(SessionDocument::empty(), QString());  // nothing to simulate
         Q_EMIT statusMessage(tr("New empty trace: click the top row to add requests"));
+        return;
     }
+    NewTraceDialog dialog(window_);
+    if (dialog.exec() != QDialog::Accepted || !dialog.created())
+        return;
+    const std::size_t requests = dialog.created()->trace->requests.size();
+    if (!replaceDocument(*dialog.created()))
+        return;
+    if (requests == 0) {
+        Q_EMIT statusMessage(tr("New empty trace: click the top row to add requests"));
+        return;
+    }
+    session_->markUnsaved();  // generated traffic, in no file yet
+    Q_EMIT statusMessage(tr("New trace of %1 requests from the %2 pattern")
+                             .arg(requests)
+                             .arg(dialog.trafficBox()->currentText()));
 }
 
 void FileController::open() {
@@ -138,9 +157,10 @@ bool FileController::openFile(const QString& path) {
 }
 
 bool FileController::openDocument(SessionDocument document) {
-    if (!maybeSave()) {
-        return false;
-    }
+    return maybeSave() && replaceDocument(std::move(document));
+}
+
+bool FileController::replaceDocument(SessionDocument document) {
     if (const QString error = session_->reset(std::move(document), QString()); !error.isEmpty()) {
         if (session_->wasCancelled()) {
             Q_EMIT statusMessage(tr("Cancelled; the current trace stays open"));

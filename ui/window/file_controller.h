@@ -29,6 +29,9 @@ public:
     bool openFile(const QString& path);
     /// Replaces the document with `document` (a scenario or example), after maybeSave().
     bool openDocument(SessionDocument document);
+    /// Replaces the document with `document` without asking; on failure says why and keeps the
+    /// current one.
+    bool replaceDocument(SessionDocument document);
     QStringList recentFiles() const;
 
     /// The autosave that keeps this session's unsaved changes; recovery hands work over to it.
