@@ -1,6 +1,7 @@
 // A crowded timeline still answers: zoomed out, a click says what it added and where, and a
 // column's bars give their counts when hovered; many requests on one tick make one pile, which
-// counts them when hovered and is picked up whole.
+// counts them when hovered and is picked up whole; queue waits that cross each other fade,
+// but for the one pointed at.
 #include <QApplication>
 #include <QHelpEvent>
 #include <QStatusBar>
@@ -10,8 +11,10 @@
 
 #include "driving.h"
 #include "isolated_settings.h"
+#include "ratelab/io/trace_file.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
+#include "timeline/timeline_painter.h"
 #include "window/file_controller.h"
 
 using namespace ratelab;
@@ -49,6 +52,16 @@ SessionDocument pileDocument(bool with_pile) {
     document.params.base.limit = 4;
     document.params.base.window = 10;
     document.trace = std::make_shared<const Trace>(std::move(builder).take());
+    return document;
+}
+
+// The bundled random arrivals at the limit: the leaky bucket's waits cross each other.
+SessionDocument randomArrivals() {
+    io::TraceDocument file =
+        io::load_trace(std::string(RATELAB_SOURCE_DIR) + "/traces/random-arrivals.json");
+    SessionDocument document = SessionDocument::empty();
+    document.params = file.params;
+    document.trace = std::make_shared<const Trace>(std::move(file.trace));
     return document;
 }
 
@@ -188,6 +201,49 @@ private Q_SLOTS:
         QTest::mouseClick(view(), Qt::LeftButton, {}, requestPoint(*view(), pile.first + 7));
         QCOMPARE(session()->selection().size(), std::size_t(20));
         QCOMPARE(session()->selection().front(), pile.first);
+    }
+
+    void aTangleOfWaitsIsFadedButTheHoveredRequestsWait() {
+        // A window as tall as on a 768-pixel screen: room for four waits under each lane.
+        window_->resize(1280, 720);
+        QVERIFY(session()->reset(randomArrivals(), QString()).isEmpty());
+        window_->clock()->jumpToEnd();
+        view()->fitToTrace();
+        // Zoomed in as far as three turns of the wheel from fitting the trace.
+        for (int notch = 0; notch < 3; ++notch) {
+            view()->zoomIn();
+        }
+        view()->setOffsetPixels(9.0 * view()->axis().pixelsPerTick());
+        QVERIFY(view()->scene().detailed);
+        const auto& runs = session()->result()->runs;
+        const auto leaky = static_cast<std::size_t>(
+            std::find_if(runs.begin(), runs.end(),
+                         [](const AlgorithmRun& run) { return run.id == "leaky_bucket"; }) -
+            runs.begin());
+        QVERIFY(leaky < runs.size());
+        std::vector<DelayLine> lines = delayLines(view()->scene(), leaky);
+        QVERIFY(lines.size() > 10);
+        const auto faded = std::count_if(lines.begin(), lines.end(),
+                                         [](const DelayLine& line) { return line.faded; });
+        QVERIFY2(faded == static_cast<std::ptrdiff_t>(lines.size()),
+                 qPrintable(QStringLiteral("%1 of %2 faded at %3 px a tick, lanes %4 px tall")
+                                .arg(faded)
+                                .arg(lines.size())
+                                .arg(view()->axis().pixelsPerTick())
+                                .arg(view()->scene().layout.lanes[leaky].height())));
+        // Pointing at one of the queued requests shows its wait whole, and only its.
+        const std::size_t pointed = lines[lines.size() / 2].index;
+        QTest::mouseMove(view(), requestPoint(*view(), pointed, static_cast<int>(leaky)));
+        lines = delayLines(view()->scene(), leaky);
+        for (const DelayLine& line : lines) {
+            QCOMPARE(line.faded, line.index != pointed);
+        }
+        // So does selecting one.
+        session()->setSelection({lines.front().index});
+        QTest::mouseMove(view(), QPoint(2, 2));
+        lines = delayLines(view()->scene(), leaky);
+        QVERIFY(!lines.front().faded);
+        QVERIFY(lines.back().faded);
     }
 };
 

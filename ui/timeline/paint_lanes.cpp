@@ -81,47 +81,33 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF&
                      label);
 }
 
-// A queued request: a line from its arrival to the moment it leaves the queue. Waits overlap,
-// so each gets its own track under the markers, reused once the previous wait on it has ended.
-void paintDelays(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                 std::size_t lane_index) {
-    const AlgorithmRun& run = scene.frame->result->runs[lane_index];
-    const AlgorithmRun* revealed = scene.frame->revealedRun(lane_index);
-    if (!revealed || revealed->totals.max_delay == Rational()) {
+void paintDelays(QPainter& painter, const TimelineScene& scene, std::size_t lane_index) {
+    const std::vector<DelayLine> lines = delayLines(scene, lane_index);
+    if (lines.empty()) {
         return;
     }
-    const Trace& trace = scene.trace();
-    const Rational longest = revealed->totals.max_delay;
-    const Tick from = static_cast<Tick>(std::floor(scene.axis->firstTime())) - longest.ceil() - 1;
-    const std::size_t begin = requestsOnTick(trace, from).first;
-    const std::size_t end = std::min(scene.last, scene.frame->decided);
     const double line_width = std::clamp(scene.marker / 5.0, 1.5, 2.5);
     const double spacing = line_width + 2.5;
-    const double first_track = lane.center().y() + scene.marker / 2.0 + 4.0;
-    const auto track_count = static_cast<std::size_t>(
-        std::max(1.0, std::floor((lane.bottom() - 3.0 - first_track) / spacing) + 1.0));
-    std::vector<double> track_end(track_count, -1e300);
+    const auto draw = [&](const DelayLine& line, const QColor& colour, double width) {
+        painter.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap));
+        painter.drawLine(line.arrival, QPointF(line.arrival.x(), line.y));
+        painter.drawLine(QPointF(line.arrival.x(), line.y), QPointF(line.release_x, line.y));
+        marks::drawRelease(painter, QPointF(line.release_x, line.y), std::max(6.0, spacing + 2.0),
+                           colour);
+    };
     painter.setRenderHint(QPainter::Antialiasing, true);
-    for (std::size_t i = begin; i < end; ++i) {
-        if (!run.accepted(i)) {
-            continue;
+    QColor faded = marks::kDelay;
+    faded.setAlpha(marks::kFadedDelayAlpha);
+    for (const DelayLine& line : lines) {
+        if (line.faded) {
+            draw(line, faded, line_width);
         }
-        const Decision decision = run.decision(trace, i);
-        if (!decision.release || !decision.delay || *decision.delay == Rational()) {
-            continue;
+    }
+    // The hovered and the selected requests' waits, whole and on top of the faded ones.
+    for (const DelayLine& line : lines) {
+        if (!line.faded) {
+            draw(line, marks::kDelay, line_width);
         }
-        const QPointF arrival = scene.point(lane, i);
-        const double release_x = scene.x(decision.release->to_double() + 0.5);
-        std::size_t track = 0;
-        while (track + 1 < track_count && track_end[track] > arrival.x() - 3.0) {
-            ++track;
-        }
-        track_end[track] = std::max(track_end[track], release_x);
-        const double y = first_track + static_cast<double>(track) * spacing;
-        painter.setPen(QPen(marks::kDelay, line_width, Qt::SolidLine, Qt::FlatCap));
-        painter.drawLine(QPointF(arrival.x(), arrival.y()), QPointF(arrival.x(), y));
-        painter.drawLine(QPointF(arrival.x(), y), QPointF(release_x, y));
-        marks::drawRelease(painter, QPointF(release_x, y), std::max(6.0, spacing + 2.0));
     }
 }
 
@@ -250,7 +236,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             continue;
         }
         if (scene.detailed) {
-            paintDelays(painter, scene, lane, lane_index);
+            paintDelays(painter, scene, lane_index);
             paintDecisions(painter, scene, lane, run);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);
@@ -261,6 +247,54 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             paintWorstSpan(painter, scene, lane, lane_index, true);
         }
     }
+}
+
+std::vector<DelayLine> delayLines(const TimelineScene& scene, std::size_t lane_index) {
+    const AlgorithmRun& run = scene.frame->result->runs[lane_index];
+    const AlgorithmRun* revealed = scene.frame->revealedRun(lane_index);
+    if (!revealed || revealed->totals.max_delay == Rational()) {
+        return {};
+    }
+    const QRectF& lane = scene.layout.lanes[lane_index];
+    const Trace& trace = scene.trace();
+    const Rational longest = revealed->totals.max_delay;
+    const Tick from = static_cast<Tick>(std::floor(scene.axis->firstTime())) - longest.ceil() - 1;
+    const std::size_t begin = requestsOnTick(trace, from).first;
+    const std::size_t end = std::min(scene.last, scene.frame->decided);
+    const double line_width = std::clamp(scene.marker / 5.0, 1.5, 2.5);
+    const double spacing = line_width + 2.5;
+    const double first_track = lane.center().y() + scene.marker / 2.0 + 4.0;
+    const auto track_count = static_cast<std::size_t>(
+        std::max(1.0, std::floor((lane.bottom() - 3.0 - first_track) / spacing) + 1.0));
+    // Waits overlap, so each gets its own track under the markers, reused once the previous
+    // wait on it has ended. When the tracks run out, waits share one and cross each other.
+    std::vector<double> track_end(track_count, -1e300);
+    std::vector<DelayLine> lines;
+    bool tangled = false;
+    for (std::size_t i = begin; i < end; ++i) {
+        if (!run.accepted(i)) {
+            continue;
+        }
+        const Decision decision = run.decision(trace, i);
+        if (!decision.release || !decision.delay || *decision.delay == Rational()) {
+            continue;
+        }
+        const QPointF arrival = scene.point(lane, i);
+        const double release_x = scene.x(decision.release->to_double() + 0.5);
+        std::size_t track = 0;
+        while (track + 1 < track_count && track_end[track] > arrival.x() - 3.0) {
+            ++track;
+        }
+        tangled = tangled || track_end[track] > arrival.x() - 3.0;
+        track_end[track] = std::max(track_end[track], release_x);
+        lines.push_back(DelayLine{i, arrival, first_track + static_cast<double>(track) * spacing,
+                                  release_x, false});
+    }
+    // A tangle is faded, all but the waits of the requests the user points at or has selected.
+    for (DelayLine& line : lines) {
+        line.faded = tangled && line.index != scene.hovered && !scene.isSelected(line.index);
+    }
+    return lines;
 }
 
 }  // namespace ratelab::ui

@@ -1,5 +1,9 @@
 #pragma once
 
+#include <QPointF>
+#include <cstddef>
+#include <vector>
+
 class QPainter;
 
 namespace ratelab::ui {
@@ -16,6 +20,19 @@ void paintTimelineRuler(QPainter& painter, const TimelineScene& scene);
 void paintTimelineTrace(QPainter& painter, const TimelineScene& scene);
 /// One lane per algorithm: decisions, queue delays and the worst W-tick span.
 void paintTimelineLanes(QPainter& painter, const TimelineScene& scene);
+/// A queued request's wait in a lane: down from its mark to its own track, then along it to
+/// where the request leaves the queue.
+struct DelayLine {
+    std::size_t index = 0;  ///< the request
+    QPointF arrival;
+    double y = 0.0;  ///< the track
+    double release_x = 0.0;
+    /// Drawn pale: the waits cross each other, and this request is neither hovered nor selected.
+    bool faded = false;
+};
+/// The waits lane `lane` draws, in request order.
+std::vector<DelayLine> delayLines(const TimelineScene& scene, std::size_t lane);
+
 /// Row names and per-lane totals, drawn over anything that strayed left of the axis.
 void paintTimelineGutter(QPainter& painter, const TimelineScene& scene);
 

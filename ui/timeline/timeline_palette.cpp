@@ -101,7 +101,7 @@ void drawPending(QPainter& painter, QPointF centre, double size) {
     painter.drawEllipse(centre, r, r);
 }
 
-void drawRelease(QPainter& painter, QPointF centre, double size) {
+void drawRelease(QPainter& painter, QPointF centre, double size, const QColor& colour) {
     const double r = size / 2.0;
     QPainterPath diamond;
     diamond.moveTo(centre + QPointF(0, -r));
@@ -109,8 +109,10 @@ void drawRelease(QPainter& painter, QPointF centre, double size) {
     diamond.lineTo(centre + QPointF(0, r));
     diamond.lineTo(centre + QPointF(-r, 0));
     diamond.closeSubpath();
-    painter.setPen(QPen(kDelay.darker(140), 1.0));
-    painter.setBrush(kDelay);
+    QColor outline = colour.darker(140);
+    outline.setAlpha(colour.alpha());
+    painter.setPen(QPen(outline, 1.0));
+    painter.setBrush(colour);
     painter.drawPath(diamond);
 }
 

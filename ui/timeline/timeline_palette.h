@@ -31,6 +31,8 @@ inline const QColor kHighlight{0xF0, 0xE4, 0x42, 60};  // yellow wash behind a h
 inline constexpr int kBurstOverWashAlpha = chart_colors::kOverLimitWashAlpha;
 inline constexpr int kBurstOverHatchAlpha = chart_colors::kOverLimitHatchAlpha;
 inline constexpr int kBurstWithinWashAlpha = 34;
+// Opacity of queue waits drawn faded where they tangle, behind the hovered or selected one.
+inline constexpr int kFadedDelayAlpha = 70;
 
 // Contrast as WCAG measures it, shared with the charts.
 using ratelab::ui::contrastRatio;
@@ -59,7 +61,7 @@ QColor rejectedToolTipText(const QPalette& palette);
 void drawAccepted(QPainter& painter, QPointF centre, double size);
 void drawRejected(QPainter& painter, QPointF centre, double size);
 void drawPending(QPainter& painter, QPointF centre, double size);
-/// The small mark where a queued request leaves the queue.
-void drawRelease(QPainter& painter, QPointF centre, double size);
+/// The small mark where a queued request leaves the queue; faded waits pass a paler colour.
+void drawRelease(QPainter& painter, QPointF centre, double size, const QColor& colour = kDelay);
 
 }  // namespace ratelab::ui::timeline_palette

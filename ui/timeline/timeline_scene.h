@@ -38,6 +38,8 @@ struct TimelineScene {
     const Frame* frame = nullptr;
     const IndexList* selection = nullptr;
     int highlighted_lane = -1;
+    /// The request under the pointer, in the trace row or a lane.
+    std::optional<std::size_t> hovered;
     QPalette palette;
     QFont font;
     /// Widths of labels kept from paint to paint by the view; null: measured every time.

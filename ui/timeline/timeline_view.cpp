@@ -91,6 +91,7 @@ TimelineScene TimelineView::scene() const {
     TimelineScene scene = TimelineScene::build(axis_, currentLayout(), frame_);
     scene.selection = &session_->selection();
     scene.highlighted_lane = highlighted_lane_;
+    scene.hovered = hovered_;
     scene.palette = palette();
     scene.font = font();
     scene.text_widths = &text_widths_;
@@ -172,6 +173,10 @@ void TimelineView::resizeEvent(QResizeEvent*) {
 }
 
 bool TimelineView::event(QEvent* event) {
+    if (event->type() == QEvent::Leave && hovered_) {
+        hovered_.reset();
+        update();
+    }
     if (event->type() != QEvent::ToolTip) {
         return QWidget::event(event);
     }
@@ -290,9 +295,19 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event) {
     const double moved = (pos - press_pos_).manhattanLength();
     const bool past_threshold = moved >= QApplication::startDragDistance();
     switch (gesture_) {
-        case Gesture::kIdle:
-            updateHoverCursor(hitAt(pos));
+        case Gesture::kIdle: {
+            const TimelineHit hit = hitAt(pos);
+            updateHoverCursor(hit);
+            const bool on_request = hit.kind == TimelineHit::Kind::kTraceRequest ||
+                                    hit.kind == TimelineHit::Kind::kLaneDecision;
+            const std::optional<std::size_t> hovered =
+                on_request ? std::optional(hit.index) : std::nullopt;
+            if (hovered != hovered_) {
+                hovered_ = hovered;
+                update();  // its queue wait, if faded among others, is drawn whole
+            }
             break;
+        }
         case Gesture::kScrubbing:
             clock_->setNow(std::max<Tick>(0, scene().tickAt(pos.x())));
             break;

@@ -101,6 +101,7 @@ private:
     mutable std::optional<Gutter> gutter_;
     mutable TextWidths text_widths_;
     int highlighted_lane_ = -1;
+    std::optional<std::size_t> hovered_;
     bool fit_pending_ = true;
 
     Gesture gesture_ = Gesture::kIdle;
