@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QSpinBox>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -33,6 +34,7 @@ KeysPanel::KeysPanel(QWidget* parent)
     });
     setObjectName(QStringLiteral("keysPanel"));
     auto* top = new QHBoxLayout;
+    top_ = top;
     auto* label = new QLabel(tr("&Lane:"), this);
     label->setBuddy(lanes_);
     lanes_->setObjectName(QStringLiteral("keysLane"));
@@ -104,6 +106,13 @@ void KeysPanel::setFrame(const Frame& frame) {
     if (presence_->isShown()) {
         apply();
     }
+}
+
+void KeysPanel::setTiersAction(QAction* action) {
+    auto* button = new QToolButton(this);
+    button->setObjectName(QStringLiteral("keysTiers"));
+    button->setDefaultAction(action);
+    top_->addWidget(button);
 }
 
 void KeysPanel::setLane(int lane) {

@@ -5,7 +5,9 @@
 
 #include "session/frame_model.h"
 
+class QAction;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QSpinBox;
 class QTableView;
@@ -28,6 +30,8 @@ public:
     KeysModel* keysModel() const { return model_; }
     QTableView* table() const { return table_; }
     EvictionRow* evictionRow() const { return eviction_; }
+    /// Shows a button for `action` (Edit > Tiers) beside the lane chooser.
+    void setTiersAction(QAction* action);
 
 public Q_SLOTS:
     /// Follows the clock; while the panel is hidden, only the latest frame is kept.
@@ -54,6 +58,7 @@ private:
     QLabel* cost_;
     QSpinBox* estimate_keys_;
     EvictionRow* eviction_;
+    QHBoxLayout* top_;
     QTableView* table_;
     Frame pending_;
     bool stale_ = false;

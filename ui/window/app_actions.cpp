@@ -82,6 +82,8 @@ AppActions::AppActions(QObject* parent) {
                          tr("Take one from the cost of the selected requests"));
     set_key = make(parent, tr("Set &Key…"), keys(Qt::Key_K),
                    tr("Give the selected requests a key: the caller they come from"));
+    edit_tiers = make(parent, tr("&Tiers…"), keys(Qt::CTRL | Qt::SHIFT | Qt::Key_T),
+                      tr("Give keys limits of their own: L, W and parameters per tier"));
     restore_defaults = make(parent, tr("Restore Default &Parameters"), {},
                             tr("Back to L = %1, W = %2, no overrides, rejections not counted")
                                 .arg(default_params().base.limit)

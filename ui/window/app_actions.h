@@ -37,6 +37,7 @@ public:
     QAction* move_later;
     QAction* increase_cost;
     QAction* set_key;
+    QAction* edit_tiers;
     QAction* decrease_cost;
     QAction* restore_defaults;
     // View

@@ -34,6 +34,7 @@
 #include "window/file_controller.h"
 #include "window/raised_dock_growth.h"
 #include "window/remembered_state.h"
+#include "window/tiers_dialog.h"
 
 namespace ratelab::ui {
 
@@ -166,6 +167,11 @@ void MainWindow::connectActions() {
     connect(actions_.increase_cost, &QAction::triggered, view, &TimelineView::increaseCost);
     connect(actions_.decrease_cost, &QAction::triggered, view, &TimelineView::decreaseCost);
     connect(actions_.set_key, &QAction::triggered, view, &TimelineView::askKey);
+    connect(actions_.edit_tiers, &QAction::triggered, this, [this] {
+        TiersDialog dialog(session_, this);
+        dialog.exec();
+    });
+    keys_->setTiersAction(actions_.edit_tiers);
     connect(actions_.zoom_in, &QAction::triggered, view, &TimelineView::zoomIn);
     connect(actions_.zoom_out, &QAction::triggered, view, &TimelineView::zoomOut);
     connect(actions_.fit, &QAction::triggered, view, &TimelineView::fitToTrace);
