@@ -245,6 +245,32 @@ private Q_SLOTS:
         QVERIFY(!lines.front().faded);
         QVERIFY(lines.back().faded);
     }
+
+    void aLessonsFewWaitsStayWhole_data() {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<int>("height");
+        QTest::newRow("boundary burst, 1024 x 720") << QStringLiteral("boundary-burst") << 720;
+        QTest::newRow("leaky delays, 1024 x 720") << QStringLiteral("leaky-delays") << 720;
+    }
+    void aLessonsFewWaitsStayWhole() {
+        QFETCH(QString, scenario);
+        QFETCH(int, height);
+        window_->resize(1024, height);
+        io::TraceDocument file = io::load_trace(std::string(RATELAB_SOURCE_DIR) + "/traces/" +
+                                                scenario.toStdString() + ".json");
+        SessionDocument document = SessionDocument::empty();
+        document.params = file.params;
+        document.trace = std::make_shared<const Trace>(std::move(file.trace));
+        QVERIFY(session()->reset(std::move(document), QString()).isEmpty());
+        window_->clock()->jumpToEnd();
+        view()->fitToTrace();
+        const auto& runs = session()->result()->runs;
+        for (std::size_t lane = 0; lane < runs.size(); ++lane) {
+            for (const DelayLine& line : delayLines(view()->scene(), lane)) {
+                QVERIFY2(!line.faded, runs[lane].id.c_str());
+            }
+        }
+    }
 };
 
 int main(int argc, char* argv[]) {

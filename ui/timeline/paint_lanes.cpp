@@ -291,6 +291,9 @@ std::vector<DelayLine> delayLines(const TimelineScene& scene, std::size_t lane_i
                                   release_x, false});
     }
     // A tangle is faded, all but the waits of the requests the user points at or has selected.
+    // A handful of waits (a lesson's queue) can be followed even where two share a track.
+    constexpr std::size_t kTangleFrom = 10;
+    tangled = tangled && lines.size() >= kTangleFrom;
     for (DelayLine& line : lines) {
         line.faded = tangled && line.index != scene.hovered && !scene.isSelected(line.index);
     }
