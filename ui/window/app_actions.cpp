@@ -127,6 +127,7 @@ QList<QAction*> AppActions::all() const {
             open,
             import_traffic,
             set_key,
+            edit_tiers,
             save,
             save_as,
             quit,
