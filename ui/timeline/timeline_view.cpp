@@ -3,16 +3,13 @@
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
-#include <QHelpEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 
 #include "charts/algorithm_names.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
-#include "timeline/decision_tooltip.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_text.h"
 
@@ -170,61 +167,6 @@ void TimelineView::paintEvent(QPaintEvent*) {
 
 void TimelineView::resizeEvent(QResizeEvent*) {
     updateContent();
-}
-
-bool TimelineView::event(QEvent* event) {
-    if (event->type() == QEvent::Leave && hovered_) {
-        hovered_.reset();
-        update();
-    }
-    if (event->type() != QEvent::ToolTip) {
-        return QWidget::event(event);
-    }
-    const auto* help = static_cast<QHelpEvent*>(event);
-    const TimelineScene current = scene();
-    const TimelineHit hit = hitTest(current, help->pos());
-    QString text;
-    if (const auto summarized = summarizedAt(current, help->pos())) {
-        // A bar of a zoomed-out column, or a pile: what it stands for, counted.
-        text = tallyTooltip(frame_, hit.lane, summarized->first, summarized->second);
-    } else
-        switch (hit.kind) {
-            case TimelineHit::Kind::kRuler:
-                text = tr("Drag along the ruler to move the clock (now t = %1)").arg(frame_.now);
-                break;
-            case TimelineHit::Kind::kTraceEmpty:
-                text = tr("Click to add a request at t = %1").arg(hit.tick);
-                break;
-            case TimelineHit::Kind::kTraceRequest:
-                text = requestTooltip(frame_, hit.index);
-                break;
-            case TimelineHit::Kind::kLaneDecision:
-                text = decisionTooltip(frame_, static_cast<std::size_t>(hit.lane), hit.index,
-                                       QToolTip::palette());
-                break;
-            case TimelineHit::Kind::kLaneName:
-                if (frame_.result &&
-                    static_cast<std::size_t>(hit.lane) < frame_.result->runs.size()) {
-                    const AlgorithmRun& run =
-                        frame_.result->runs[static_cast<std::size_t>(hit.lane)];
-                    text =
-                        QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
-                            .arg(laneName(run.id, run.label).toHtmlEscaped(),
-                                 algorithmSummary(run.id).toHtmlEscaped(),
-                                 tr("Click to highlight it and read about it in the Learn panel."));
-                }
-                break;
-            case TimelineHit::Kind::kLaneEmpty:
-            case TimelineHit::Kind::kNothing:
-                break;
-        }
-    if (text.isEmpty()) {
-        QToolTip::hideText();
-        event->ignore();
-    } else {
-        QToolTip::showText(help->globalPos(), text, this);
-    }
-    return true;
 }
 
 void TimelineView::mousePressEvent(QMouseEvent* event) {
