@@ -139,7 +139,7 @@ void NewTraceDialog::showParameters() {
     adjustSize();  // room for the rows the pattern brought
 }
 
-std::variant<SessionDocument, QString> NewTraceDialog::make() const {
+MadeOrWhy<SessionDocument> NewTraceDialog::make() const {
     const io::PatternInfo* pattern = patternAt(traffic_->currentIndex());
     SessionDocument document;
     if (pattern == nullptr) {
@@ -168,16 +168,11 @@ std::variant<SessionDocument, QString> NewTraceDialog::make() const {
 }
 
 std::optional<SessionDocument> NewTraceDialog::document() const {
-    auto made = make();
-    if (auto* document = std::get_if<SessionDocument>(&made))
-        return std::move(*document);
-    return std::nullopt;
+    return madeValue(make());
 }
 
 QString NewTraceDialog::error() const {
-    const auto made = make();
-    const auto* problem = std::get_if<QString>(&made);
-    return problem != nullptr ? *problem : QString();
+    return whyNot(make());
 }
 
 void NewTraceDialog::accept() {

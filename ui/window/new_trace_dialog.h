@@ -3,9 +3,9 @@
 #include <QDialog>
 #include <QList>
 #include <optional>
-#include <variant>
 
 #include "session/session_document.h"
+#include "window/made_or_why.h"
 
 class QComboBox;
 class QFormLayout;
@@ -47,7 +47,7 @@ public:
 private:
     void showParameters();
     /// The document, or why it cannot be made.
-    std::variant<SessionDocument, QString> make() const;
+    MadeOrWhy<SessionDocument> make() const;
 
     QComboBox* traffic_;
     QLabel* summary_;

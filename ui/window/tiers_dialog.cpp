@@ -126,7 +126,7 @@ void TiersDialog::removeTier() {
         table_->removeRow(table_->currentRow());
 }
 
-std::variant<Params, QString> TiersDialog::make() const {
+MadeOrWhy<Params> TiersDialog::make() const {
     Params params = session_->params();
     params.keys.clear();
     for (int row = 0; row < table_->rowCount(); ++row) {
@@ -171,16 +171,11 @@ std::variant<Params, QString> TiersDialog::make() const {
 }
 
 std::optional<Params> TiersDialog::params() const {
-    auto made = make();
-    if (auto* params = std::get_if<Params>(&made))
-        return std::move(*params);
-    return std::nullopt;
+    return madeValue(make());
 }
 
 QString TiersDialog::error() const {
-    const auto made = make();
-    const auto* problem = std::get_if<QString>(&made);
-    return problem != nullptr ? *problem : QString();
+    return whyNot(make());
 }
 
 void TiersDialog::accept() {

@@ -2,9 +2,9 @@
 
 #include <QDialog>
 #include <optional>
-#include <variant>
 
 #include "ratelab/model.h"
+#include "window/made_or_why.h"
 
 class QLabel;
 class QTableWidget;
@@ -38,7 +38,7 @@ public:
 
 private:
     /// The parameters, or why they cannot be.
-    std::variant<Params, QString> make() const;
+    MadeOrWhy<Params> make() const;
     void addRow(const std::string& key, const Limits& limits);
 
     Session* session_;
