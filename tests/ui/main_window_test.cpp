@@ -201,6 +201,20 @@ private Q_SLOTS:
         }
     }
 
+    void theToolbarHoldsStillWhileTheClockMoves() {
+        const auto* speeds = window_->findChild<QComboBox*>(QStringLiteral("speedBox"));
+        QVERIFY(speeds);
+        const auto where = [&] { return speeds->mapTo(window_.get(), QPoint(0, 0)); };
+        clock()->setNow(0);
+        QApplication::processEvents();
+        const QPoint at_start = where();
+        for (Tick now = 1; now <= clock()->end(); ++now) {
+            clock()->setNow(now);
+            QApplication::processEvents();
+            QCOMPARE(where(), at_start);
+        }
+    }
+
     void theSlowestSpeedIsOneTickASecond() {
         const auto* speeds = window_->findChild<QComboBox*>(QStringLiteral("speedBox"));
         QVERIFY(speeds);
