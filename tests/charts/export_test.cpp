@@ -1,13 +1,16 @@
 // Exported charts: well-formed SVG with its labels as text, PNGs of the requested size that show
 // something, one-page PDFs of the requested size, and byte-identical repeats.
+#include <QFile>
 #include <QImage>
 #include <QRegularExpression>
 #include <QSet>
+#include <QTemporaryDir>
 #include <QXmlStreamReader>
 
 #include "catch.h"
 #include "charts/chart_render.h"
 #include "charts/chart_specs.h"
+#include "full_disk.h"
 #include "qt_app.h"
 #include "ratelab/registry.h"
 
@@ -136,4 +139,30 @@ TEST_CASE("export: writing files reports problems instead of failing silently") 
                     .isEmpty());
     CHECK(imageFormatFromName(QStringLiteral("SVG")) == ImageFormat::Svg);
     CHECK_FALSE(imageFormatFromName(QStringLiteral("gif")).has_value());
+}
+
+TEST_CASE("export: a full disk leaves an earlier export as it was") {
+    const ChartSpec spec = buildChartSpec(ChartKind::Load, defaultInput());
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    for (const ImageFormat format : {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf}) {
+        INFO(imageFormatName(format).toStdString());
+        const QString path = dir.filePath(QStringLiteral("chart.") + imageFormatName(format));
+        const QByteArray earlier("an earlier export, which a failed one must not touch");
+        {
+            QFile file(path);
+            REQUIRE(file.open(QIODevice::WriteOnly));
+            REQUIRE(file.write(earlier) == earlier.size());
+        }
+        QString problem;
+        {
+            const test::FullDiskAfter full(2048);  // every format here is larger than that
+            problem =
+                writeImageFile(printedChart(spec), format, QSize(800, 450), 2, spec.title, path);
+        }
+        CHECK_FALSE(problem.isEmpty());
+        QFile file(path);
+        REQUIRE(file.open(QIODevice::ReadOnly));
+        CHECK(file.readAll() == earlier);
+    }
 }

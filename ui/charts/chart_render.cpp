@@ -15,6 +15,7 @@
 #include "charts/chart_builder.h"
 #include "charts/chart_spec.h"
 #include "charts/chart_theme.h"
+#include "charts/export_file.h"
 
 namespace ratelab::ui {
 namespace {
@@ -163,18 +164,22 @@ QString writeImageFile(const PaintFunction& paint, ImageFormat format, QSize siz
         return ChartRenderText::tr("the image size %1 x %2 is too small")
             .arg(size.width())
             .arg(size.height());
+    QByteArray bytes;
     if (format == ImageFormat::Png) {
-        QImageWriter writer(path, "png");
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        QImageWriter writer(&buffer, "png");
         if (!writer.write(renderImage(paint, size, scale)))
             return ChartRenderText::tr("cannot write %1: %2").arg(path, writer.errorString());
-        return QString();
+    } else {
+        bytes = format == ImageFormat::Svg ? renderSvg(paint, size, title)
+                                           : renderPdf(paint, size, title);
     }
-    const QByteArray bytes =
-        format == ImageFormat::Svg ? renderSvg(paint, size, title) : renderPdf(paint, size, title);
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
-        return ChartRenderText::tr("cannot write %1: %2").arg(path, file.errorString());
-    return QString();
+    // Written as a save is, so that a full disk leaves an earlier export as it was.
+    const QString problem = exportBytes(
+        path, std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    return problem.isEmpty() ? QString()
+                             : ChartRenderText::tr("cannot write %1: %2").arg(path, problem);
 }
 
 }  // namespace ratelab::ui

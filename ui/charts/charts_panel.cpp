@@ -6,7 +6,6 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -17,6 +16,7 @@
 #include "charts/chart_view.h"
 #include "charts/dock_presence.h"
 #include "charts/export_dialog.h"
+#include "charts/export_file.h"
 #include "ratelab/io/decisions_csv.h"
 #include "ratelab/io/report.h"
 #include "session/frame_model.h"
@@ -325,13 +325,13 @@ void ChartsPanel::exportReport() {
         this, tr("Export Report"), QStringLiteral("report.json"), tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
-    // QSaveFile: the bytes are only known to be on disk once flushed, which commit() checks; a
-    // full disk then fails here and leaves an earlier report as it was.
-    QSaveFile file(path);
-    const QByteArray text = QByteArray::fromStdString(io::format_json(io::make_report(*result_)));
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size() || !file.commit()) {
+    // Streamed as it is written, as ratelab-cli simulate writes it: a report of millions of
+    // decisions never sits in memory whole, and a full disk leaves an earlier report as it was.
+    const QString problem =
+        exportStream(path, [this](std::ostream& out) { io::write_report(out, *result_); });
+    if (!problem.isEmpty()) {
         QMessageBox::critical(this, tr("Export Report"),
-                              tr("Cannot export to %1: %2").arg(path, file.errorString()));
+                              tr("Cannot export to %1: %2").arg(path, problem));
     }
 }
 

@@ -9,7 +9,6 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "charts/algorithm_names.h"
 #include "charts/chart_render.h"
 #include "charts/dock_presence.h"
+#include "charts/export_file.h"
 #include "charts/sweep_view.h"
 #include "panels/sweep_job.h"
 #include "ratelab/io/sweep_output.h"
@@ -491,13 +491,10 @@ void SweepPanel::exportCsv() {
         this, tr("Export Sweep"), QStringLiteral("sweep.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    QSaveFile file(path);
-    const QByteArray bytes =
-        QByteArray::fromStdString(io::format_sweep(*result_, io::SweepFormat::csv));
-    // commit() flushes and renames: a full disk fails here and leaves any old file as it was.
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+    if (const QString problem = exportBytes(path, io::format_sweep(*result_, io::SweepFormat::csv));
+        !problem.isEmpty())
         QMessageBox::critical(this, tr("Export Sweep"),
-                              tr("Cannot export to %1: %2").arg(path, file.errorString()));
+                              tr("Cannot export to %1: %2").arg(path, problem));
 }
 
 }  // namespace ratelab::ui
