@@ -2,9 +2,12 @@
 // decimated to the plot's width, and described by the hover crosshair.
 #include <QAreaSeries>
 #include <QChart>
+#include <QFileInfo>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include "catch.h"
@@ -227,4 +230,27 @@ TEST_CASE("hover: the crosshair text gives the tick and each algorithm's value")
     ChartInput early = input;
     early.now = 10;
     CHECK(chartHoverText(ChartKind::Load, early, 12.0, {}).contains(QStringLiteral("not reached")));
+}
+
+TEST_CASE("panel: an export says what it wrote and where, and a failed one says why") {
+    test::app();
+    Panel p;
+    p.panel.setResult(defaultResult());
+    QSignalSpy exported(&p.panel, &ChartsPanel::exported);
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    ExportRequest request;
+    request.view = ExportView::Load;
+    request.format = ImageFormat::Svg;
+    request.path = dir.filePath(QStringLiteral("load.svg"));
+    CHECK(p.panel.exportTo(request).isEmpty());
+    REQUIRE(exported.count() == 1);
+    const QString message = exported.at(0).at(0).toString();
+    CHECK(message.startsWith(QStringLiteral("Exported “")));
+    CHECK(message.endsWith(request.path));
+    CHECK(QFileInfo(request.path).size() > 0);
+    // A folder that is not there: the problem comes back, and nothing claims success.
+    request.path = dir.filePath(QStringLiteral("missing/load.svg"));
+    CHECK_FALSE(p.panel.exportTo(request).isEmpty());
+    CHECK(exported.count() == 1);
 }

@@ -3,13 +3,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTabWidget>
 #include <QVBoxLayout>
-#include <fstream>
 
 #include "charts/chart_hover.h"
 #include "charts/chart_render.h"
@@ -248,7 +248,13 @@ void ChartsPanel::exportChart() {
     ExportDialog dialog(viewOf(currentChart()), static_cast<bool>(timeline_), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const ExportRequest chosen = dialog.request();
+    if (const QString error = exportTo(dialog.request()); !error.isEmpty())
+        QMessageBox::critical(this, tr("Export"), error);
+}
+
+QString ChartsPanel::exportTo(const ExportRequest& chosen) {
+    if (!result_)
+        return tr("nothing to export yet");
     const int columns = chosen.size.width() * chosen.scale;
     PaintFunction paint;
     QString title = chosen.title;
@@ -276,8 +282,10 @@ void ChartsPanel::exportChart() {
     }
     const QString error =
         writeImageFile(paint, chosen.format, chosen.size, chosen.scale, title, chosen.path);
-    if (!error.isEmpty())
-        QMessageBox::critical(this, tr("Export"), error);
+    if (error.isEmpty())
+        Q_EMIT exported(
+            tr("Exported “%1” to %2").arg(title, QDir::toNativeSeparators(chosen.path)));
+    return error;
 }
 
 void ChartsPanel::copyChartImage() {
@@ -299,19 +307,15 @@ void ChartsPanel::exportDecisions() {
         this, tr("Export Decisions"), QStringLiteral("decisions.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
-    try {
-        std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw std::runtime_error("cannot open the file for writing");
-        io::write_decisions_csv(out, *result_);
-        out.close();
-        if (!out)
-            throw std::runtime_error("writing failed (is the disk full?)");
-    } catch (const std::exception& error) {
-        QMessageBox::critical(
-            this, tr("Export Decisions"),
-            tr("Cannot export to %1: %2").arg(path, QString::fromLocal8Bit(error.what())));
+    // Streamed, and saved as documents are: a full disk leaves an earlier export as it was.
+    const QString problem =
+        exportStream(path, [this](std::ostream& out) { io::write_decisions_csv(out, *result_); });
+    if (!problem.isEmpty()) {
+        QMessageBox::critical(this, tr("Export Decisions"),
+                              tr("Cannot export to %1: %2").arg(path, problem));
+        return;
     }
+    Q_EMIT exported(tr("Exported the decisions to %1").arg(QDir::toNativeSeparators(path)));
 }
 
 }  // namespace ratelab::ui
@@ -332,7 +336,9 @@ void ChartsPanel::exportReport() {
     if (!problem.isEmpty()) {
         QMessageBox::critical(this, tr("Export Report"),
                               tr("Cannot export to %1: %2").arg(path, problem));
+        return;
     }
+    Q_EMIT exported(tr("Exported the report to %1").arg(QDir::toNativeSeparators(path)));
 }
 
 }  // namespace ratelab::ui

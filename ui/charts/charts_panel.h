@@ -7,6 +7,7 @@
 
 #include "charts/chart_spec.h"
 #include "charts/chart_specs.h"
+#include "charts/export_dialog.h"
 #include "charts/figure.h"
 
 class QAction;
@@ -62,6 +63,9 @@ public:
 public Q_SLOTS:
     /// File > Export: the export dialog, on the current chart.
     void exportChart();
+    /// Writes what `chosen` asks for (a chart as shown, the timeline or a figure): the problem in
+    /// words, or an empty string after exported() has said where it went.
+    QString exportTo(const ratelab::ui::ExportRequest& chosen);
     void copyChartImage();
     void exportDecisions();
     /// The JSON report, the same as `ratelab-cli simulate` prints.
@@ -69,6 +73,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void currentChartChanged(ratelab::ui::ChartKind kind);
+    /// An export was written: what and where, for the status bar.
+    void exported(const QString& message);
 
 protected:
     void showEvent(QShowEvent* event) override;

@@ -1,5 +1,7 @@
 #include "window/charts_slot.h"
 
+#include <QStatusBar>
+
 #include "charts/charts_panel.h"
 #include "charts/timeline_print.h"
 #include "session/frame_model.h"
@@ -20,6 +22,12 @@ QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent) {
     QObject::connect(context.frames, &FrameModel::frameChanged, panel, &ChartsPanel::setFrame);
     QObject::connect(context.timeline, &TimelineView::viewChanged, panel,
                      &ChartsPanel::setVisibleRange);
+    if (context.status_bar != nullptr) {
+        QObject::connect(panel, &ChartsPanel::exported, context.status_bar,
+                         [bar = context.status_bar](const QString& message) {
+                             bar->showMessage(message, 8000);
+                         });
+    }
     return panel;
 }
 

@@ -3,6 +3,7 @@
 #include <QList>
 
 class QAction;
+class QStatusBar;
 class QWidget;
 
 namespace ratelab::ui {
@@ -19,6 +20,8 @@ struct ChartsContext {
     PlaybackClock* clock = nullptr;
     FrameModel* frames = nullptr;
     TimelineView* timeline = nullptr;
+    /// Where an export says what it wrote and where; none for no word.
+    QStatusBar* status_bar = nullptr;
 };
 
 /// The widget of the main window's "Charts" dock: a ChartsPanel fed from the context.

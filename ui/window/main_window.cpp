@@ -104,7 +104,7 @@ void MainWindow::createDocks() {
     };
     comparison_dock_ = dock(tr("Comparison"), QStringLiteral("comparisonDock"), comparison_,
                             Qt::BottomDockWidgetArea);
-    ChartsContext context{session_, clock_, frames_, timeline()};
+    ChartsContext context{session_, clock_, frames_, timeline(), statusBar()};
     charts_dock_ = dock(tr("Charts"), QStringLiteral("chartsDock"),
                         createChartsWidget(context, this), Qt::BottomDockWidgetArea);
     tabifyDockWidget(comparison_dock_, charts_dock_);
