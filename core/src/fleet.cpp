@@ -22,7 +22,7 @@ int scaled(std::uint64_t draw, int n) {
 /// The routing of every request: the balancer's server, the key's server by hashing, and N.
 detail::FleetPlan make_plan(const Trace& trace, const Params& params, const Lane& lane,
                             const FleetSettings& settings) {
-    detail::FleetPlan plan{trace, params, lane, settings, {}, {}, {}};
+    detail::FleetPlan plan{trace, params, lane, settings, {}, {}, {}, nullptr};
     const std::size_t n = trace.requests.size();
     plan.routed.resize(n);
     plan.hashed.resize(n);
@@ -182,7 +182,8 @@ void check_runnable(const Trace& trace, const Params& params, const Lane& lane,
 
 std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> trace,
                                                   const Params& params, const Lane& lane,
-                                                  const FleetSettings& settings) {
+                                                  const FleetSettings& settings,
+                                                  RunControl* control) {
     FleetSettings filled = settings;
     if (filled.modes.empty())
         filled.modes = all_fleet_modes();
@@ -198,14 +199,16 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
         const auto single = make_limiter(*trace, params, lane);
         result->ideal.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
+            if (i % detail::kStretch == detail::kStretch - 1)
+                detail::report_stretch(control, detail::kStretch);
             const Request& r = trace->requests[i];
             result->ideal[i] = single->decide(r.key, r.tick, r.cost).accepted ? 1 : 0;
             result->ideal_accepted += result->ideal[i];
         }
         result->ideal_worst = worst_of(key_bursts(*trace, params, groups, result->ideal), params);
     }
-    const detail::FleetPlan plan =
-        make_plan(*trace, result->params, result->lane, result->settings);
+    detail::FleetPlan plan = make_plan(*trace, result->params, result->lane, result->settings);
+    plan.control = control;
     const auto servers = static_cast<std::size_t>(most_servers(filled));
     for (const FleetMode mode : filled.modes) {
         detail::ModeDecisions decided = detail::run_fleet_mode(plan, mode, std::nullopt);

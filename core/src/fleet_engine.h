@@ -31,7 +31,20 @@ struct FleetPlan {
     std::vector<std::uint16_t> routed;  ///< per request: the balancer's server
     std::vector<std::uint16_t> hashed;  ///< per request: the key's server by key_hash
     std::vector<std::uint16_t> size;    ///< per request: N when it arrives
+    RunControl* control = nullptr;      ///< watched every kStretch requests, when given
 };
+
+/// Requests decided between two looks at a RunControl.
+inline constexpr std::size_t kStretch = 4096;
+
+/// Adds `decided` requests to `control` and throws SimulationCancelled when it says stop.
+inline void report_stretch(RunControl* control, std::size_t decided) {
+    if (control == nullptr)
+        return;
+    control->decided.fetch_add(decided, std::memory_order_relaxed);
+    if (control->stop.load(std::memory_order_relaxed))
+        throw SimulationCancelled();
+}
 
 /// What a mode decided, before the figures are counted.
 struct ModeDecisions {

@@ -38,19 +38,25 @@ const FleetModeResult& mode_of(const FleetResult& result, std::size_t mode) {
 
 }  // namespace
 
-FleetHeat fleet_heat(const FleetResult& result, std::size_t mode, Tick bucket, Tick end) {
+FleetHeat fleet_heat(const FleetResult& result, std::size_t mode, Tick bucket, Tick end,
+                     Tick from) {
     const FleetModeResult& run = mode_of(result, mode);
     FleetHeat heat;
     bucket = std::max<Tick>(bucket, 1);
+    from = std::max<Tick>(from, 0);
     heat.servers = run.load.size();
-    heat.buckets = static_cast<std::size_t>(std::max<Tick>(end, 0) / bucket + 1);
+    heat.buckets = static_cast<std::size_t>(std::max<Tick>(end - from, 0) / bucket + 1);
     heat.counts.assign(heat.servers * heat.buckets, 0);
     const auto& requests = result.trace->requests;
-    for (std::size_t i = 0; i < requests.size() && i < run.servers.size(); ++i) {
-        if (requests[i].tick > end || run.servers[i] >= heat.servers)
+    const auto first = std::lower_bound(requests.begin(), requests.end(), from,
+                                        [](const Request& r, Tick t) { return r.tick < t; });
+    for (auto i = static_cast<std::size_t>(first - requests.begin());
+         i < requests.size() && i < run.servers.size() && requests[i].tick <= end; ++i) {
+        if (run.servers[i] >= heat.servers)
             continue;
-        std::int64_t& count = heat.counts[run.servers[i] * heat.buckets +
-                                          static_cast<std::size_t>(requests[i].tick / bucket)];
+        std::int64_t& count =
+            heat.counts[run.servers[i] * heat.buckets +
+                        static_cast<std::size_t>((requests[i].tick - from) / bucket)];
         heat.peak = std::max(heat.peak, ++count);
     }
     return heat;
@@ -88,13 +94,14 @@ std::vector<std::int64_t> fleet_window_load(const FleetResult& result, std::size
 std::vector<SyncOvershoot> periodic_sync_overshoots(std::shared_ptr<const Trace> trace,
                                                     const Params& params, const Lane& lane,
                                                     FleetSettings settings,
-                                                    const std::vector<Tick>& sync_every) {
+                                                    const std::vector<Tick>& sync_every,
+                                                    RunControl* control) {
     settings.modes = {FleetMode::periodic_sync};
     std::vector<SyncOvershoot> out;
     out.reserve(sync_every.size());
     for (const Tick every : sync_every) {
         settings.sync_every = every;
-        const auto result = simulate_fleet(trace, params, lane, settings);
+        const auto result = simulate_fleet(trace, params, lane, settings, control);
         const FleetModeResult& mode = result->modes.front();
         out.push_back(SyncOvershoot{every, mode.worst.overshoot(), mode.totals.accepted});
     }

@@ -97,6 +97,8 @@ ModeDecisions decide_all(const FleetPlan& plan, std::optional<std::size_t> expla
     out.accepted.assign(n, 0);
     OutageGate gate(plan);
     for (std::size_t i = 0; i < n; ++i) {
+        if (i % kStretch == kStretch - 1)
+            report_stretch(plan.control, kStretch);
         std::string* why = explain == i ? &out.why : nullptr;
         if (uses_store) {
             if (const auto gated = gate.decide(i, why)) {

@@ -56,6 +56,15 @@ TEST_CASE("fleet figures: the heat strip counts each server's requests per span"
     CHECK(heat.at(1, 1) == 1);  // tick 5
     CHECK(heat.peak == 2);
     CHECK_THROWS_AS(fleet_heat(*result, 1, 5, 9), std::out_of_range);
+    // From tick 4 to 6 in spans of 2: [4, 6) holds ticks 4 and 5, [6, 8) nothing; tick 9 is
+    // past the end and ticks 0 and 1 before the start.
+    const FleetHeat part = fleet_heat(*result, 0, 2, 6, 4);
+    REQUIRE(part.buckets == 2);
+    CHECK(part.at(0, 0) == 1);  // tick 4
+    CHECK(part.at(1, 0) == 1);  // tick 5
+    CHECK(part.at(0, 1) == 0);
+    CHECK(part.at(1, 1) == 0);
+    CHECK(part.peak == 1);
 }
 
 TEST_CASE(
@@ -107,4 +116,27 @@ TEST_CASE("fleet figures: on one server periodic sync is central for every inter
         CHECK(point.accepted == central->modes[0].totals.accepted);
         CHECK(point.overshoot == central->modes[0].worst.overshoot());
     }
+}
+
+TEST_CASE("fleet: a run told to stop throws SimulationCancelled, one left alone counts its work") {
+    FleetSettings settings;
+    settings.servers = 3;
+    settings.sync_every = 4;
+    std::vector<Tick> many;
+    for (Tick t = 0; t < 20'000; ++t)
+        many.push_back(t / 3);
+    const auto trace = trace_at(many);
+    RunControl stopped;
+    stopped.stop = true;
+    CHECK_THROWS_AS(simulate_fleet(trace, limits(4, 10), kFixedWindow, settings, &stopped),
+                    SimulationCancelled);
+    CHECK_THROWS_AS(
+        periodic_sync_overshoots(trace, limits(4, 10), kFixedWindow, settings, {1, 8}, &stopped),
+        SimulationCancelled);
+    RunControl watching;
+    const auto watched = simulate_fleet(trace, limits(4, 10), kFixedWindow, settings, &watching);
+    const auto plain = simulate_fleet(trace, limits(4, 10), kFixedWindow, settings);
+    CHECK(watched->modes == plain->modes);
+    // The single limiter and every one of the five modes report their stretches.
+    CHECK(watching.decided.load() >= 6 * (many.size() / 4096) * 4096);
 }

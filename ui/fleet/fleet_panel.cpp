@@ -51,6 +51,9 @@ struct FleetPanel::Job {
     /// periodic_sync over a range of intervals, when it is one of the modes.
     std::vector<SyncOvershoot> by_sync;
     QString error;
+    /// Set when a newer run supersedes this one: it stops within a few thousand requests.
+    RunControl control;
+    bool cancelled = false;
     std::thread thread;
 
     /// About a dozen intervals from 1 to twice the window (or the setting, if larger), closer
@@ -68,10 +71,14 @@ struct FleetPanel::Job {
 
     void run() {
         try {
-            result = simulate_fleet(trace, params, lane, settings);
+            result = simulate_fleet(trace, params, lane, settings, &control);
             const auto& modes = result->settings.modes;
             if (std::find(modes.begin(), modes.end(), FleetMode::periodic_sync) != modes.end())
-                by_sync = periodic_sync_overshoots(trace, params, lane, settings, syncValues());
+                by_sync =
+                    periodic_sync_overshoots(trace, params, lane, settings, syncValues(), &control);
+        } catch (const SimulationCancelled&) {
+            result.reset();  // superseded: nobody shows what it found
+            cancelled = true;
         } catch (const std::exception& failure) {
             result.reset();
             error = QString::fromLocal8Bit(failure.what());
@@ -238,10 +245,12 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
 }
 
 FleetPanel::~FleetPanel() {
-    // A run cannot be stopped half way; each thread still refers to its job only, but the
-    // queued call back to the panel must not outlive it, so every thread is waited for.
+    // Each thread refers to its job only, but the queued call back to the panel must not
+    // outlive it: every run is told to stop, and waited for.
     if (running_)
         retired_.push_back(running_);
+    for (const std::shared_ptr<Job>& job : retired_)
+        job->control.stop = true;
     for (const std::shared_ptr<Job>& job : retired_) {
         if (job->thread.joinable())
             job->thread.join();
@@ -261,6 +270,10 @@ QSize FleetPanel::sizeHint() const {
 void FleetPanel::showCharts(bool charts) {
     (charts ? show_charts_ : show_decisions_)->setChecked(true);
     pages_->setCurrentIndex(charts ? 1 : 0);
+}
+
+void FleetPanel::setVisibleRange(double from, double to) {
+    view_->setVisibleRange(from, to);
 }
 
 QString FleetPanel::status() const {
@@ -321,8 +334,10 @@ void FleetPanel::runNow() {
     job->lane.hidden = false;
     job->settings = fleet.settings;
     job->end = session_->endTick();
-    if (running_)
+    if (running_) {
+        running_->control.stop = true;  // what it would find is out of date already
         retired_.push_back(running_);
+    }
     running_ = job;
     showStatus(tr("Running %n request(s)…", nullptr,
                   static_cast<int>(std::min<std::size_t>(job->trace->requests.size(), 1u << 30))));
@@ -336,6 +351,7 @@ void FleetPanel::runNow() {
 void FleetPanel::finished(std::shared_ptr<Job> job) {
     job->thread.join();
     std::erase(retired_, job);
+    cancelled_ += job->cancelled ? 1 : 0;
     if (job != running_)
         return;  // superseded; its successor is running
     running_.reset();

@@ -30,7 +30,7 @@ class Session;
 /// drawn by a FleetView, with the controls of the document's fleet settings above it. Every
 /// change of a control is one undo step kept in the trace file's "fleet" object; a document
 /// without one shows the defaults and stays without until a control changes. Runs happen on a
-/// thread of their own; a superseded run is dropped when it ends.
+/// thread of their own; a superseded run is told to stop, and dropped when it ends.
 class FleetPanel : public QWidget {
     Q_OBJECT
 
@@ -45,10 +45,16 @@ public:
     /// For tests: starts a run now, and whether one is running.
     void runNow();
     bool isRunning() const { return running_ != nullptr; }
+    /// For tests: runs started and not yet ended, the one on show included.
+    std::size_t runsUnderWay() const { return retired_.size() + (running_ ? 1 : 0); }
+    /// For tests: runs that stopped part way because a newer one superseded them.
+    int cancelledRuns() const { return cancelled_; }
     FleetView* view() const { return view_; }
     FleetCharts* charts() const { return charts_; }
     /// Shows the charts instead of the decisions, or back.
     void showCharts(bool charts);
+    /// The timeline's span in ticks, [from, to): the decisions show the same span.
+    void setVisibleRange(double from, double to);
     /// The status as plain text: a run's figures, or why a change was refused.
     QString status() const;
     /// Tall enough for the whole view: raising the tab grows the dock to show every row.
@@ -120,6 +126,7 @@ private:
     std::shared_ptr<Job> running_;
     std::vector<std::shared_ptr<Job>> retired_;
     bool stale_ = true;
+    int cancelled_ = 0;                 ///< runs that stopped because a newer one superseded them
     DockPresence* presence_ = nullptr;  ///< runs only while its tab is raised
 };
 

@@ -171,10 +171,13 @@ struct FleetResult {
 /// Runs every mode of `settings` over `trace` for `lane`. Throws SimulationError for invalid
 /// input, and for a mode the lane's algorithm cannot run (central_racy and periodic_sync merge
 /// charges decided elsewhere, which library presets cannot; nor do they merge counted
-/// rejections, so they need rejections_count off).
+/// rejections, so they need rejections_count off). With `control`, the run adds the requests
+/// it decides to control->decided and throws SimulationCancelled soon after control->stop is
+/// set (within a few thousand requests), as simulate() does.
 std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> trace,
                                                   const Params& params, const Lane& lane,
-                                                  const FleetSettings& settings);
+                                                  const FleetSettings& settings,
+                                                  RunControl* control = nullptr);
 
 /// How many servers the fleet has at `tick`: settings.servers, and from each scale event's tick
 /// on, its count.
@@ -185,8 +188,9 @@ int fleet_size_at(const FleetSettings& settings, Tick tick);
 std::vector<Tick> fleet_sync_points(const FleetSettings& settings, Tick from, Tick to);
 
 /// How many requests each server of mode `mode` (an index into result.modes) received in each
-/// span of `bucket` ticks from tick 0 to `end` inclusive: `servers` rows of `buckets` counts,
-/// row by row, for a heat strip. `servers` is result.modes[mode].load.size().
+/// span of `bucket` ticks from tick `from` to `end` inclusive (span k is [from + k * bucket,
+/// from + (k + 1) * bucket)): `servers` rows of `buckets` counts, row by row, for a heat strip.
+/// `servers` is result.modes[mode].load.size().
 struct FleetHeat {
     std::size_t servers = 0;
     std::size_t buckets = 0;
@@ -197,7 +201,8 @@ struct FleetHeat {
     }
     friend bool operator==(const FleetHeat&, const FleetHeat&) = default;
 };
-FleetHeat fleet_heat(const FleetResult& result, std::size_t mode, Tick bucket, Tick end);
+FleetHeat fleet_heat(const FleetResult& result, std::size_t mode, Tick bucket, Tick end,
+                     Tick from = 0);
 
 /// The cost the whole fleet accepted in mode `mode` in the W ticks (tick - W, tick] up to each
 /// request's tick, W the lane's window, counting every key: what the fleet-wide load chart sets
@@ -213,12 +218,13 @@ struct SyncOvershoot {
 };
 
 /// periodic_sync over `trace` once for each interval of `sync_every` (each >= 1), the other
-/// settings as given: how the overshoot grows as the servers sync less often. Throws as
-/// simulate_fleet() does.
+/// settings as given: how the overshoot grows as the servers sync less often. Throws, and
+/// watches `control`, as simulate_fleet() does.
 std::vector<SyncOvershoot> periodic_sync_overshoots(std::shared_ptr<const Trace> trace,
                                                     const Params& params, const Lane& lane,
                                                     FleetSettings settings,
-                                                    const std::vector<Tick>& sync_every);
+                                                    const std::vector<Tick>& sync_every,
+                                                    RunControl* control = nullptr);
 
 /// Why mode `mode` (an index into result.modes) decided request `index` as it did, from what
 /// its server saw: "server 2, store as of the sync at 20 and 1 local since: count 4 + 1 > 4".
