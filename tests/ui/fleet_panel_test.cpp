@@ -267,6 +267,58 @@ private Q_SLOTS:
         QCOMPARE(learn.front().front().value<std::string>(), std::string("fleet_periodic_sync"));
     }
 
+    void theDecisionsShowTheTicksTheTimelineShows() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-store-down.json")));  // two requests a tick, 0-89
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.resize(1000, 420);
+        panel.show();
+        QVERIFY(runNow(panel));
+        const int row = 20 + 15;  // the first mode's row
+        QVERIFY(firstToolTipOnRow(*panel.view(), row).contains(QStringLiteral("at tick 0,")));
+        // Zoomed to the timeline's cells [30, 40): the left-most decision is one of tick 30,
+        // drawn in the middle of the view's left cell, and tick 0 is nowhere.
+        panel.setVisibleRange(30, 40);
+        QCOMPARE(panel.view()->firstShown(), 29.5);
+        QCOMPARE(panel.view()->lastShown(), 39.5);
+        const QString left = firstToolTipOnRow(*panel.view(), row);
+        QVERIFY2(left.contains(QStringLiteral("at tick 30,")), qPrintable(left));
+        // The right-most decision is one of tick 39; none of tick 40 or later shows.
+        QString right;
+        for (int x = panel.view()->width() - 1; x > 140 && right.isEmpty(); --x) {
+            for (int dy = -8; dy <= 8 && right.isEmpty(); ++dy)
+                right = panel.view()->toolTipAt(QPoint(x, row + dy));
+        }
+        QVERIFY2(right.contains(QStringLiteral("at tick 39,")), qPrintable(right));
+        // A new run keeps the span; only the timeline moves it.
+        QVERIFY(runNow(panel));
+        QCOMPARE(panel.view()->firstShown(), 29.5);
+    }
+
+    void aSupersededRunIsToldToStop() {
+        // Long enough that the first run is far from done when the second starts.
+        TraceBuilder builder;
+        for (Tick t = 0; t < 300'000; ++t)
+            builder.add(t, 1);
+        SessionDocument document;
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        Session session;
+        QVERIFY(session.reset(std::move(document), QString()).isEmpty());
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.show();
+        panel.runNow();
+        QSignalSpy shown(&panel, &FleetPanel::fleetShown);
+        panel.runNow();  // supersedes the first
+        QCOMPARE(panel.runsUnderWay(), std::size_t{2});
+        QVERIFY(shown.wait(60000));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.runsUnderWay(), std::size_t{0}, 60000);
+        QCOMPARE(panel.cancelledRuns(), 1);  // stopped part way, not run to its end
+        QCOMPARE(shown.count(), 1);          // and never shown
+        QCOMPARE(panel.view()->result()->trace->requests.size(), std::size_t{300'000});
+    }
+
     void theChartsShowTheWindowLoadAgainstLAndTheDecisionsThatDiffer() {
         Session session;
         QVERIFY(open(session, bundled("fleet-store-down.json")));

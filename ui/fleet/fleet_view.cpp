@@ -25,6 +25,21 @@ Tick rulerStep(double pixels_per_tick, double pixels) {
     }
 }
 
+/// Draws inside `area` only, until it goes out of scope.
+class ClipTo {
+public:
+    ClipTo(QPainter& painter, const QRectF& area) : painter_(painter) {
+        painter_.save();
+        painter_.setClipRect(area, Qt::IntersectClip);
+    }
+    ~ClipTo() { painter_.restore(); }
+    ClipTo(const ClipTo&) = delete;
+    ClipTo& operator=(const ClipTo&) = delete;
+
+private:
+    QPainter& painter_;
+};
+
 }  // namespace
 
 QColor serverColor(int server) {
@@ -78,6 +93,43 @@ void FleetView::setNow(Tick now) {
     update();
 }
 
+void FleetView::setVisibleRange(double from, double to) {
+    if (!(to > from))
+        return;
+    // The timeline gives the edges of its cells; a request sits in the middle of its cell.
+    const std::pair<double, double> range{from - 0.5, to - 0.5};
+    if (range_ == range)
+        return;
+    range_ = range;
+    update();
+}
+
+double FleetView::firstShown() const {
+    return range_ ? range_->first : 0.0;
+}
+
+double FleetView::lastShown() const {
+    return range_ ? range_->second : static_cast<double>(end_);
+}
+
+std::pair<std::size_t, std::size_t> FleetView::shownRequests() const {
+    if (!result_)
+        return {0, 0};
+    const auto& requests = result_->trace->requests;
+    const double span = std::max(1.0, static_cast<double>(width() - kGutter - kLeft - kRight));
+    const double margin = kMark * (lastShown() - firstShown()) / span;
+    const double from = firstShown() - margin;
+    const double to = lastShown() + margin;
+    const auto first = std::lower_bound(
+        requests.begin(), requests.end(), from,
+        [](const Request& r, double t) { return static_cast<double>(r.tick) < t; });
+    const auto last = std::upper_bound(first, requests.end(), to, [](double t, const Request& r) {
+        return t < static_cast<double>(r.tick);
+    });
+    return {static_cast<std::size_t>(first - requests.begin()),
+            static_cast<std::size_t>(last - requests.begin())};
+}
+
 int FleetView::serverCount() const {
     return result_ && chosen_ < result_->modes.size()
                ? static_cast<int>(result_->modes[chosen_].load.size())
@@ -107,15 +159,15 @@ QSize FleetView::minimumSizeHint() const {
     return {kGutter + 200, rows().bottom};
 }
 
-double FleetView::xOf(Tick tick) const {
+double FleetView::xOf(double tick) const {
     const double span = width() - kGutter - kLeft - kRight;
-    return kGutter + kLeft + static_cast<double>(tick) * span / static_cast<double>(end_);
+    return kGutter + kLeft + (tick - firstShown()) * span / (lastShown() - firstShown());
 }
 
 Tick FleetView::tickAt(double x) const {
     const double span = std::max(1.0, static_cast<double>(width() - kGutter - kLeft - kRight));
-    return static_cast<Tick>(
-        std::floor((x - kGutter - kLeft) * static_cast<double>(end_) / span + 0.5));
+    return static_cast<Tick>(std::floor(
+        firstShown() + (x - kGutter - kLeft) * (lastShown() - firstShown()) / span + 0.5));
 }
 
 double FleetView::yInRow(std::size_t index, double top, double height) const {
@@ -138,19 +190,27 @@ void FleetView::paintEvent(QPaintEvent*) {
     paintModes(painter, layout);
     paintStore(painter, layout);
     paintServers(painter, layout);
-    if (now_ && *now_ <= end_) {
+    const double x = now_ ? xOf(static_cast<double>(*now_)) : 0.0;
+    if (now_ && *now_ <= end_ && x >= kGutter && x <= width()) {
         painter.setPen(QPen(chart_colors::kCursor, 1.5));
-        const double x = xOf(*now_);
         painter.drawLine(QPointF(x, layout.modes_top), QPointF(x, layout.bottom));
     }
 }
 
+QRectF FleetView::plotArea() const {
+    return QRectF(kGutter, 0, std::max(0, width() - kGutter), height());
+}
+
 void FleetView::paintRuler(QPainter& painter, const Rows& layout) const {
-    const double per_tick = (width() - kGutter - kLeft - kRight) / static_cast<double>(end_);
+    const double per_tick = (width() - kGutter - kLeft - kRight) / (lastShown() - firstShown());
     const Tick step = rulerStep(per_tick, 56);
     painter.setPen(palette().color(QPalette::PlaceholderText));
-    for (Tick t = 0; t <= end_; t += step) {
-        const double x = xOf(t);
+    const Tick first = std::max<Tick>(
+        0, static_cast<Tick>(std::ceil(firstShown() / static_cast<double>(step))) * step);
+    for (Tick t = first; static_cast<double>(t) <= lastShown(); t += step) {
+        const double x = xOf(static_cast<double>(t));
+        if (x - 30 < kGutter)
+            continue;  // the label would run into the row names
         painter.drawLine(QPointF(x, layout.ruler_top + kRuler - 4),
                          QPointF(x, layout.ruler_top + kRuler));
         painter.drawText(QRectF(x - 30, layout.ruler_top, 60, kRuler - 4), Qt::AlignCenter,
@@ -190,17 +250,21 @@ void FleetView::paintDecisions(QPainter& painter, std::size_t m, double top, dou
     const FleetModeResult& mode = result_->modes[m];
     const auto& requests = result_->trace->requests;
     const double span = width() - kGutter - kLeft - kRight;
-    if (static_cast<double>(requests.size()) * kMark > span * 2) {
+    const auto [begin, end] = shownRequests();
+    const ClipTo clip(painter, plotArea());
+    if (static_cast<double>(end - begin) * kMark > span * 2) {
         // Too many marks to tell apart: as on the timeline, each column of 2 pixels shows what
         // it accepted as a green bar up from the middle and what it rejected as a bar down.
         const auto columns = static_cast<std::size_t>(span / 2) + 1;
         std::vector<std::int64_t> in(columns);
         std::vector<std::int64_t> out(columns);
-        for (std::size_t i = 0; i < requests.size(); ++i) {
+        for (std::size_t i = begin; i < end; ++i) {
             if (server && mode.servers[i] != *server)
                 continue;
             const auto column = static_cast<std::size_t>(
-                std::clamp(xOf(requests[i].tick) - kGutter - kLeft, 0.0, span) / 2);
+                std::clamp(xOf(static_cast<double>(requests[i].tick)) - kGutter - kLeft, 0.0,
+                           span) /
+                2);
             (mode.is_accepted(i) ? in : out)[column] += 1;
         }
         const std::int64_t peak =
@@ -220,16 +284,16 @@ void FleetView::paintDecisions(QPainter& painter, std::size_t m, double top, dou
         }
         return;
     }
-    const double room = requests.empty() ? 0 : span / static_cast<double>(requests.size());
+    const double room = end == begin ? 0 : span / static_cast<double>(end - begin);
     const bool numbered = numbers && room >= kNumbered;
     QFont small = font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.75));
     painter.setFont(small);
-    for (std::size_t i = 0; i < requests.size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         const std::uint16_t at = mode.servers[i];
         if (server && at != *server)
             continue;
-        const QPointF centre(xOf(requests[i].tick), yInRow(i, top, height));
+        const QPointF centre(xOf(static_cast<double>(requests[i].tick)), yInRow(i, top, height));
         painter.setPen(Qt::NoPen);
         painter.setBrush(serverColor(at));
         painter.drawRect(QRectF(centre.x() - kMark / 2, centre.y() + kMark / 2 + 0.5, kMark, 2));
@@ -253,10 +317,11 @@ void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
     painter.setPen(palette().color(QPalette::Text));
     painter.drawText(QRect(6, top, kGutter - 10, kStoreRow), Qt::AlignLeft | Qt::AlignVCenter,
                      tr("store"));
+    const ClipTo clip(painter, plotArea());
+    const auto at = [this](Tick t) { return xOf(static_cast<double>(t)); };
     if (const auto& outage = settings.outage) {
         // The band runs through the modes too: every decision inside it was made without the store.
-        const QRectF band(xOf(outage->start), layout.modes_top,
-                          xOf(outage->end) - xOf(outage->start),
+        const QRectF band(at(outage->start), layout.modes_top, at(outage->end) - at(outage->start),
                           top + kStoreRow - layout.modes_top);
         painter.fillRect(band, QColor(0x80, 0x80, 0x80, 40));
         // Grey hatching: the hatch in the theme's colour means "more than L", not "down".
@@ -265,18 +330,20 @@ void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
     }
     const bool syncs = std::find(settings.modes.begin(), settings.modes.end(),
                                  FleetMode::periodic_sync) != settings.modes.end();
-    if (syncs && xOf(settings.sync_every) - xOf(0) >= 3) {
+    if (syncs && at(settings.sync_every) - at(0) >= 3) {
         painter.setPen(QPen(kSelection, 1.0));
-        for (const Tick t : fleet_sync_points(settings, 0, end_))
-            painter.drawLine(QPointF(xOf(t), top + 2), QPointF(xOf(t), top + kStoreRow - 2));
+        const Tick from = std::max<Tick>(0, static_cast<Tick>(std::floor(firstShown())));
+        const Tick to = std::min(end_, static_cast<Tick>(std::ceil(lastShown())));
+        for (const Tick t : fleet_sync_points(settings, from, to))
+            painter.drawLine(QPointF(at(t), top + 2), QPointF(at(t), top + kStoreRow - 2));
     }
     if (const auto& outage = settings.outage) {
         // Over the sync points, on a plate of its own, so that it stays legible.
         const QString label =
             tr("store down: %1").arg(nameText(outage_policy_name(outage->policy)));
-        const QRectF plate(xOf(outage->start) + 3, top + 4,
+        const QRectF plate(std::max(at(outage->start), plotArea().left()) + 3, top + 4,
                            QFontMetrics(font()).horizontalAdvance(label) + 8, kStoreRow - 8);
-        if (plate.right() <= xOf(outage->end) - 2) {
+        if (plate.right() <= at(outage->end) - 2) {
             painter.fillRect(plate, palette().color(QPalette::Base));
             painter.setPen(palette().color(QPalette::Text));
             painter.drawText(plate, Qt::AlignCenter, label);
@@ -288,15 +355,21 @@ void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
         return;
     // Each accepted charge travels store_latency ticks before the store holds it.
     const auto& requests = result_->trace->requests;
-    const double length = xOf(settings.store_latency) - xOf(0);
+    const double length = at(settings.store_latency) - at(0);
     const double span = width() - kGutter - kLeft - kRight;
-    if (length < 8 || static_cast<double>(requests.size()) * kMark > span * 2)
+    const auto [begin, end] = shownRequests();
+    if (length < 8 || static_cast<double>(end - begin) * kMark > span * 2)
         return;  // arrows too short or too many to read
     painter.setPen(QPen(kAccepted.darker(120), 1.2));
-    for (std::size_t i = 0; i < requests.size(); ++i) {
+    // Charges sent before the left edge may still be in flight across it.
+    const double sent_from = firstShown() - static_cast<double>(settings.store_latency);
+    const auto first = std::lower_bound(
+        requests.begin(), requests.begin() + static_cast<std::ptrdiff_t>(begin), sent_from,
+        [](const Request& r, double t) { return static_cast<double>(r.tick) < t; });
+    for (auto i = static_cast<std::size_t>(first - requests.begin()); i < end; ++i) {
         if (!mode.is_accepted(i))
             continue;
-        const double x = xOf(requests[i].tick);
+        const double x = at(requests[i].tick);
         const double y = top + 6 + (slot_[i] % 4) * 4;
         painter.drawLine(QPointF(x, y), QPointF(x + length, y));
         painter.drawLine(QPointF(x + length, y), QPointF(x + length - 3, y - 2));
@@ -319,10 +392,13 @@ void FleetView::paintServers(QPainter& painter, const Rows& layout) const {
         return;
     }
     // Many servers: one row of pixels (or more) each, darker where a server got more requests.
-    const int span = std::max(1, width() - kGutter - kLeft - kRight);
+    const double span = std::max(1, width() - kGutter - kLeft - kRight);
     // Spans of about 16 pixels: single ticks would scatter a few requests over many cells.
-    const Tick bucket = std::max<Tick>(1, (end_ * 16 + span - 1) / span);
-    const FleetHeat heat = fleet_heat(*result_, chosen_, bucket, end_);
+    const Tick bucket =
+        std::max<Tick>(1, static_cast<Tick>(std::ceil((lastShown() - firstShown()) * 16 / span)));
+    const Tick from = std::max<Tick>(0, static_cast<Tick>(std::floor(firstShown())));
+    const Tick to = std::max(from, std::min(end_, static_cast<Tick>(std::ceil(lastShown()))));
+    const FleetHeat heat = fleet_heat(*result_, chosen_, bucket, to, from);
     QImage image(static_cast<int>(heat.buckets), static_cast<int>(heat.servers),
                  QImage::Format_ARGB32);
     const QColor base = kSelection;
@@ -336,8 +412,13 @@ void FleetView::paintServers(QPainter& painter, const Rows& layout) const {
             image.setPixelColor(static_cast<int>(b), static_cast<int>(s), c);
         }
     }
-    const double right = xOf(static_cast<Tick>(heat.buckets) * bucket);
-    painter.drawImage(QRectF(xOf(0), layout.servers_top, right - xOf(0), kHeat), image);
+    const auto left = static_cast<double>(from);
+    const double right = left + static_cast<double>(static_cast<Tick>(heat.buckets) * bucket);
+    {
+        const ClipTo clip(painter, plotArea());
+        painter.drawImage(QRectF(xOf(left), layout.servers_top, xOf(right) - xOf(left), kHeat),
+                          image);
+    }
     painter.setPen(palette().color(QPalette::Text));
     painter.drawText(QRect(6, layout.servers_top, kGutter - 10, kHeat),
                      Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,

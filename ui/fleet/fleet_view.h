@@ -3,6 +3,7 @@
 #include <QWidget>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "ratelab/fleet.h"
@@ -28,6 +29,12 @@ public:
     void setChosenMode(std::size_t mode);
     /// The app's clock: a cursor at `now`.
     void setNow(Tick now);
+    /// The ticks shown from left to right, as the timeline shows them: a request of tick t sits
+    /// at t + 0.5, the middle of its cell. Until set, the whole run from tick 0 to its end.
+    void setVisibleRange(double from, double to);
+    /// The tick at the left edge and at the right edge of the decisions.
+    double firstShown() const;
+    double lastShown() const;
 
     /// Servers up to this many get a strip each; more share a heat strip.
     static constexpr int kMaxStrips = 16;
@@ -57,8 +64,12 @@ protected:
 private:
     struct Rows;
     Rows rows() const;
-    double xOf(Tick tick) const;
+    double xOf(double tick) const;
     Tick tickAt(double x) const;
+    /// Right of the row names: where decisions, the store's traffic and the heat are drawn.
+    QRectF plotArea() const;
+    /// The requests with a mark in view (a mark's width beyond each edge): [first, last).
+    std::pair<std::size_t, std::size_t> shownRequests() const;
     /// The y of request `index` inside a row from `top` of `height`: requests at one tick are
     /// spread over the row instead of hiding each other.
     double yInRow(std::size_t index, double top, double height) const;
@@ -79,6 +90,8 @@ private:
     Tick end_ = 1;
     std::size_t chosen_ = 0;
     std::optional<Tick> now_;
+    /// The requests' ticks at the left and right edges, from setVisibleRange().
+    std::optional<std::pair<double, double>> range_;
 };
 
 /// A server's colour: neighbours far apart on the colour wheel, the same on every run.

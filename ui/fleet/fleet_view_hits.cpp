@@ -45,7 +45,7 @@ std::optional<FleetView::Hit> FleetView::hitAt(QPoint at) const {
         const auto i = static_cast<std::size_t>(it - requests.begin());
         if (server && result_->modes[mode].servers[i] != *server)
             continue;
-        const double dx = xOf(it->tick) - at.x();
+        const double dx = xOf(static_cast<double>(it->tick)) - at.x();
         const double dy = yInRow(i, top, height) - at.y();
         if (dx * dx + dy * dy <= nearest) {
             nearest = dx * dx + dy * dy;

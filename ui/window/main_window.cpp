@@ -119,6 +119,9 @@ void MainWindow::createDocks() {
     tabifyDockWidget(sweep_dock_, fleet_dock_);
     // A mode's row in the Fleet view brings up that mode's Learn text.
     connect(fleet, &FleetPanel::learnAbout, learn_, &LearnPanel::setAlgorithm);
+    // The decisions show the ticks the timeline shows, zoomed and scrolled with it.
+    connect(timeline(), &TimelineView::viewChanged, fleet, &FleetPanel::setVisibleRange);
+    fleet->setVisibleRange(timeline()->axis().firstTime(), timeline()->axis().lastTime());
     comparison_dock_->raise();
     // The charts are shorter than the table's tab needs only when they are not shown; they take
     // their height when their tab is raised, so the bottom area can start as tall as the table.
