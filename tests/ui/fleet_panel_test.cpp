@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -317,6 +318,57 @@ private Q_SLOTS:
         QCOMPARE(panel.cancelledRuns(), 1);  // stopped part way, not run to its end
         QCOMPARE(shown.count(), 1);          // and never shown
         QCOMPARE(panel.view()->result()->trace->requests.size(), std::size_t{300'000});
+    }
+
+    void theChartsAndTheDecisionsExportAsImages() {
+        Session session;
+        QVERIFY(open(session, bundled("fleet-store-down.json")));
+        PlaybackClock clock;
+        FleetPanel panel(&session, &clock);
+        panel.resize(1000, 420);
+        panel.show();
+        const QTemporaryDir dir;
+        const QString early = dir.filePath(QStringLiteral("early.png"));
+        QVERIFY(!panel.exportTo(FleetExport::Charts, early).isEmpty());  // nothing run yet
+        QVERIFY(!QFile::exists(early));
+        QVERIFY(runNow(panel));
+        QSignalSpy said(&panel, &FleetPanel::exported);
+
+        const QString charts = dir.filePath(QStringLiteral("charts.png"));
+        QCOMPARE(panel.exportTo(FleetExport::Charts, charts), QString());
+        const QImage image(charts);
+        QCOMPARE(image.size(), QSize(2800, 900));  // 1400 x 450 at twice the pixels
+        // Light whatever the app's palette, with the load chart's L line in it somewhere.
+        QVERIFY(qGray(image.pixel(4, 4)) > 200);
+        QCOMPARE(said.count(), 1);
+        QVERIFY(said.front().front().toString().contains(charts));
+
+        const QString svg = dir.filePath(QStringLiteral("charts.svg"));
+        QCOMPARE(panel.exportTo(FleetExport::Charts, svg), QString());
+        QFile drawn(svg);
+        QVERIFY(drawn.open(QIODevice::ReadOnly));
+        const QByteArray text = drawn.readAll();
+        for (const char* title : {"Fleet-wide load", "periodic_sync: overshoot by interval",
+                                  "Decided otherwise than one limiter"})
+            QVERIFY2(text.contains(title), title);
+
+        // The decisions as the view shows them: the first mode's row, a server's strip.
+        panel.setVisibleRange(30, 40);
+        const QString decisions = dir.filePath(QStringLiteral("decisions.png"));
+        QCOMPARE(panel.exportTo(FleetExport::Decisions, decisions), QString());
+        const QImage view(decisions);
+        QCOMPARE(view.size(), panel.view()->size() * 2);
+        // The accepted green of a mark shows somewhere right of the row names.
+        bool green = false;
+        for (int y = 0; y < view.height() && !green; ++y) {
+            for (int x = 2 * 140; x < view.width() && !green; ++x) {
+                const QColor c = view.pixelColor(x, y);
+                green = c.green() > 120 && c.red() < 60 && c.blue() < 140 && c.green() > c.blue();
+            }
+        }
+        QVERIFY(green);
+        QVERIFY(
+            !panel.exportTo(FleetExport::Charts, dir.filePath(QStringLiteral("x.bmp"))).isEmpty());
     }
 
     void theChartsShowTheWindowLoadAgainstLAndTheDecisionsThatDiffer() {

@@ -213,4 +213,8 @@ const ChartSpec& FleetCharts::syncSpec() const {
     return sync_->spec();
 }
 
+bool FleetCharts::showsSync() const {
+    return !sync_->isHidden();
+}
+
 }  // namespace ratelab::ui

@@ -43,6 +43,8 @@ public:
     const ChartSpec& loadSpec() const;
     const ChartSpec& extraSpec() const;
     const ChartSpec& syncSpec() const;
+    /// Whether the sync chart is part of the tab (periodic_sync is among the modes).
+    bool showsSync() const;
 
 private:
     ChartView* load_;

@@ -18,9 +18,6 @@
 #include "timeline/timeline_scene.h"
 
 namespace ratelab::ui {
-namespace {
-
-constexpr double kLegendHeight = 28.0;
 
 QPalette printPalette() {
     const ChartTheme theme = ChartTheme::print();
@@ -36,6 +33,10 @@ QPalette printPalette() {
     palette.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));
     return palette;
 }
+
+namespace {
+
+constexpr double kLegendHeight = 28.0;
 
 /// The timeline sizes its text in points, as the app's font does.
 QFont printFont() {

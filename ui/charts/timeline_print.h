@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QPalette>
 #include <QRectF>
 #include <memory>
 
@@ -23,5 +24,8 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
 
 /// paintPrintedTimeline() as the TimelinePainter that figures and exports take.
 TimelinePainter printedTimelinePainter();
+
+/// The light palette printed views are drawn in, whatever the app's own.
+QPalette printPalette();
 
 }  // namespace ratelab::ui

@@ -4,9 +4,13 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -114,6 +118,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
       pages_(new QStackedWidget(this)),
       show_decisions_(new QToolButton(this)),
       show_charts_(new QToolButton(this)),
+      export_(new QToolButton(this)),
       debounce_(new QTimer(this)) {
     presence_ = new DockPresence(this, [this] {
         if (stale_)
@@ -182,6 +187,16 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     }
     show_decisions_->setChecked(true);
     connect(show_charts_, &QToolButton::toggled, this, &FleetPanel::showCharts);
+    export_->setText(tr("Export"));
+    export_->setToolTip(tr("Save the charts or the decisions as PNG, SVG or PDF"));
+    export_->setPopupMode(QToolButton::InstantPopup);
+    auto* export_menu = new QMenu(export_);
+    connect(export_menu->addAction(tr("Charts…")), &QAction::triggered, this,
+            [this] { exportChosen(FleetExport::Charts); });
+    connect(export_menu->addAction(tr("Decisions as shown…")), &QAction::triggered, this,
+            [this] { exportChosen(FleetExport::Decisions); });
+    export_->setMenu(export_menu);
+    first_row->addWidget(export_);
     first_row->addWidget(status_, 2, Qt::AlignRight);
     auto* second_row = new QHBoxLayout;
     const std::vector<FleetMode> all = all_fleet_modes();
@@ -274,6 +289,39 @@ void FleetPanel::showCharts(bool charts) {
 
 void FleetPanel::setVisibleRange(double from, double to) {
     view_->setVisibleRange(from, to);
+}
+
+QString FleetPanel::exportTo(FleetExport what, const QString& path) {
+    if (!view_->result())
+        return tr("there is no fleet run to export yet");
+    const auto format = imageFormatFromName(QFileInfo(path).suffix());
+    if (!format)
+        return tr("say .png, .svg or .pdf at the end of the file name");
+    const bool charts = what == FleetExport::Charts;
+    const PaintFunction paint =
+        charts ? fleetChartsPainter(
+                     charts_->loadSpec(),
+                     charts_->showsSync() ? std::optional(charts_->syncSpec()) : std::nullopt,
+                     charts_->extraSpec())
+               : fleetViewPainter(view_);
+    const QString title = charts ? tr("Fleet charts") : tr("Fleet decisions");
+    QString problem = writeImageFile(paint, *format, fleetExportSize(what, *view_), 2, title, path);
+    if (problem.isEmpty())
+        Q_EMIT exported(tr("Exported %1 to %2").arg(title.toLower(), path));
+    return problem;
+}
+
+void FleetPanel::exportChosen(FleetExport what) {
+    const bool charts = what == FleetExport::Charts;
+    const QString title = charts ? tr("Export Fleet Charts") : tr("Export Fleet Decisions");
+    const QString path = QFileDialog::getSaveFileName(
+        this, title,
+        charts ? QStringLiteral("fleet-charts.png") : QStringLiteral("fleet-decisions.png"),
+        tr("PNG images (*.png);;SVG drawings (*.svg);;PDF documents (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (const QString problem = exportTo(what, path); !problem.isEmpty())
+        QMessageBox::critical(this, title, tr("Cannot export to %1: %2").arg(path, problem));
 }
 
 QString FleetPanel::status() const {

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "fleet/fleet_export.h"
 #include "ratelab/fleet.h"
 #include "ratelab/io/fleet_file.h"
 
@@ -55,6 +56,10 @@ public:
     void showCharts(bool charts);
     /// The timeline's span in ticks, [from, to): the decisions show the same span.
     void setVisibleRange(double from, double to);
+    /// Writes the charts or the decisions to `path`, its format from the suffix (.png, .svg,
+    /// .pdf); the problem in words, or an empty string. Nothing to export before a run.
+    QString exportTo(FleetExport what, const QString& path);
+    QToolButton* exportButton() const { return export_; }
     /// The status as plain text: a run's figures, or why a change was refused.
     QString status() const;
     /// Tall enough for the whole view: raising the tab grows the dock to show every row.
@@ -78,6 +83,8 @@ Q_SIGNALS:
     void fleetShown();
     /// A mode's row was clicked: the Learn text for it ("fleet_central", ...) is worth showing.
     void learnAbout(const std::string& text_id);
+    /// An export was written: what and where, for the status bar.
+    void exported(const QString& message);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -99,6 +106,8 @@ private:
     void finished(std::shared_ptr<Job> job);
     void showProblem(const QString& problem);
     void showStatus(const QString& plain);
+    /// Asks where, then exports.
+    void exportChosen(FleetExport what);
 
     Session* session_;
     QComboBox* lane_;
@@ -120,6 +129,7 @@ private:
     QStackedWidget* pages_;
     QToolButton* show_decisions_;
     QToolButton* show_charts_;
+    QToolButton* export_;
     QTimer* debounce_;
     /// The lanes the lane box offers, in its order.
     std::vector<Lane> lanes_;

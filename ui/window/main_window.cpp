@@ -122,6 +122,8 @@ void MainWindow::createDocks() {
     // The decisions show the ticks the timeline shows, zoomed and scrolled with it.
     connect(timeline(), &TimelineView::viewChanged, fleet, &FleetPanel::setVisibleRange);
     fleet->setVisibleRange(timeline()->axis().firstTime(), timeline()->axis().lastTime());
+    connect(fleet, &FleetPanel::exported, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     comparison_dock_->raise();
     // The charts are shorter than the table's tab needs only when they are not shown; they take
     // their height when their tab is raised, so the bottom area can start as tall as the table.
