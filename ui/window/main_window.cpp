@@ -16,6 +16,7 @@
 #include "panels/advanced_panel.h"
 #include "panels/comparison_model.h"
 #include "panels/comparison_panel.h"
+#include "panels/drill_panel.h"
 #include "panels/keys_panel.h"
 #include "panels/lanes_panel.h"
 #include "panels/learn_panel.h"
@@ -148,6 +149,13 @@ void MainWindow::createDocks() {
     lessons_dock_ =
         dock(tr("Lessons"), QStringLiteral("lessonsDock"), lessons, Qt::BottomDockWidgetArea);
     tabifyDockWidget(fleet_dock_, lessons_dock_);
+    auto* drills = new DrillPanel(
+        clock_,
+        [this](SessionDocument document) { return files_->openDocument(std::move(document)); },
+        this);
+    drills_dock_ =
+        dock(tr("Drills"), QStringLiteral("drillsDock"), drills, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(lessons_dock_, drills_dock_);
     comparison_dock_->raise();
     learn_dock_->raise();
     resizeDocks({learn_dock_}, {330}, Qt::Horizontal);

@@ -99,6 +99,7 @@ private:
     QDockWidget* fleet_dock_ = nullptr;
     QDockWidget* predict_dock_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
+    QDockWidget* drills_dock_ = nullptr;
     PredictPanel* predict_ = nullptr;
     KeysPanel* keys_ = nullptr;
     QAction* undo_ = nullptr;

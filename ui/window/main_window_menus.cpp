@@ -146,7 +146,7 @@ void MainWindow::createMenus() {
     view->addSeparator();
     for (QDockWidget* dock :
          {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, fleet_dock_, learn_dock_,
-          advanced_dock_, lanes_dock_, predict_dock_, lessons_dock_}) {
+          advanced_dock_, lanes_dock_, predict_dock_, lessons_dock_, drills_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 
@@ -171,6 +171,12 @@ void MainWindow::createMenus() {
     connect(lessons, &QAction::triggered, this, [this] {
         lessons_dock_->show();
         lessons_dock_->raise();
+    });
+    QAction* drills = help->addAction(tr("&Drills"));
+    AppActions::updateToolTip(drills, tr("Interview questions on small traces, graded"));
+    connect(drills, &QAction::triggered, this, [this] {
+        drills_dock_->show();
+        drills_dock_->raise();
     });
     help->addAction(actions_.shortcuts);
     help->addAction(actions_.about);
