@@ -9,6 +9,7 @@
 #include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
+#include "ratelab/tick_text.h"
 
 namespace ratelab::cli {
 
@@ -33,8 +34,8 @@ std::string worst_key_text(const Trace& trace, const LaneKeys& keys) {
         return "-";
     const std::string limit = std::to_string(worst->limit);
     return io::terminal_safe(key_label(trace.key_name(worst->key))) + ": " +
-           std::to_string(worst->worst_burst.cost) + " in " + std::to_string(worst->window) +
-           " ticks" + (worst->over_limit() ? " > " + limit : " (L " + limit + ")");
+           std::to_string(worst->worst_burst.cost) + " in " + ticks_text(worst->window) +
+           (worst->over_limit() ? " > " + limit : " (L " + limit + ")");
 }
 
 /// Left-aligned text columns, numbers right-aligned, two spaces apart.
@@ -75,7 +76,7 @@ int run_compare(const Arguments& args, CommandIo& io) {
 
     std::string text = (doc.name.empty() ? std::string("Trace") : io::terminal_safe(doc.name)) +
                        ": L = " + std::to_string(doc.params.base.limit) +
-                       " per W = " + std::to_string(doc.params.base.window) + " ticks, " +
+                       " per W = " + ticks_text(doc.params.base.window) + ", " +
                        std::to_string(trace->requests.size()) + " requests\n\n";
     // With several keys, the burst summed over them is not held to any one key's L: each key
     // is judged against its own tier in a column of its own.

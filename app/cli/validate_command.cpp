@@ -5,6 +5,7 @@
 #include "cli_support.h"
 #include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
+#include "ratelab/tick_text.h"
 
 namespace ratelab::cli {
 
@@ -31,8 +32,7 @@ std::string summary_of(const io::TraceDocument& doc) {
     }
     text += "; L = " + std::to_string(doc.params.base.limit) +
             ", W = " + std::to_string(doc.params.base.window) + ", timeline " +
-            std::to_string(io::effective_duration(doc)) + " ticks of " +
-            std::to_string(doc.tick_ms) + " ms";
+            ticks_text(io::effective_duration(doc)) + " of " + std::to_string(doc.tick_ms) + " ms";
     if (!doc.params.keys.empty()) {
         text += ", " + std::to_string(doc.params.keys.size()) + " key tiers";
     }

@@ -6,6 +6,7 @@
 #include "ratelab/quiz.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
+#include "ratelab/tick_text.h"
 
 namespace ratelab {
 
@@ -44,8 +45,7 @@ Question draw_setting(std::mt19937_64& rng) {
 
 std::string describe_trace(const Question& q) {
     std::string text = "L = " + std::to_string(q.limits.limit) +
-                       " per W = " + std::to_string(q.limits.window) +
-                       " ticks. Requests (#index at tick):";
+                       " per W = " + ticks_text(q.limits.window) + ". Requests (#index at tick):";
     for (std::size_t i = 0; i < q.trace.requests.size(); ++i) {
         const Request& r = q.trace.requests[i];
         text += (i == 0 ? " #" : ", #") + std::to_string(i) + " at " + std::to_string(r.tick);
@@ -134,7 +134,7 @@ void ask_worst_burst(Question& q, std::mt19937_64& rng) {
     const auto result = run(q);
     const AlgorithmRun& lane = result->runs[0];
     q.text = describe_trace(q) + " What is the largest accepted cost " + lane_label(q.lanes[0]) +
-             " lets into any span of " + std::to_string(q.limits.window) + " ticks (its worst " +
+             " lets into any span of " + ticks_text(q.limits.window) + " (its worst " +
              std::to_string(q.limits.window) + "-tick burst)?";
     q.answer = Answer::of_number(lane.worst_burst.cost);
     const Rational end = lane.worst_burst.start + q.limits.window;

@@ -1,6 +1,7 @@
 // The state of every algorithm at a tick, and the "why" of a decision, on the default scenario.
 #include "catch.h"
 #include "ratelab/registry.h"
+#include "ratelab/tick_text.h"
 #include "test_support.h"
 
 using namespace ratelab;
@@ -42,6 +43,20 @@ TEST_CASE("state at a tick: one line per algorithm, computed without snapshots")
     CHECK(state_at(*r, lane_of(*r, "leaky_bucket"), 0, 12).summary ==
           "queue 4/4, next release at 13.5");
     CHECK(state_at(*r, lane_of(*r, "gcra"), 0, 13).summary == "TAT 21, next allowed at 13.5");
+}
+
+TEST_CASE("tick counts: one tick is singular, every other count plural") {
+    CHECK(ticks_text(std::int64_t{1}) == "1 tick");
+    CHECK(ticks_text(std::int64_t{0}) == "0 ticks");
+    CHECK(ticks_text(std::int64_t{10}) == "10 ticks");
+    CHECK(ticks_text("2.5") == "2.5 ticks");
+    CHECK(ticks_text("1.5") == "1.5 ticks");
+    // A leaky bucket draining one unit a tick (L = W) says so in the singular.
+    Params params = default_params();
+    params.base.window = params.base.limit;
+    const auto r = simulate(std::make_shared<const Trace>(default_trace()), params);
+    CHECK(state_at(*r, lane_of(*r, "leaky_bucket"), 0, 0).summary ==
+          "queue 0/4, drains 1 per 1 tick");
 }
 
 TEST_CASE("state fields carry the exact numbers behind the summary") {

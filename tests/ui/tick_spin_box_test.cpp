@@ -1,13 +1,18 @@
 // The W field holds 64-bit windows (ui/panels/tick_spin_box.h): a QSpinBox stopped at 2^31 - 1,
-// so a trace with W = 10^12 showed the wrong W and the first touch changed it.
+// so a trace with W = 10^12 showed the wrong W and the first touch changed it. And one tick is
+// "1 tick", in the field and wherever a count of ticks is written (charts/tick_text.h).
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QUndoStack>
 #include <QtTest>
 
+#include "charts/algorithm_names.h"
+#include "charts/tick_text.h"
 #include "panels/parameters_bar.h"
 #include "panels/tick_spin_box.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/limits.h"
+#include "ratelab/simulation.h"
 #include "session/session.h"
 
 using namespace ratelab;
@@ -61,6 +66,60 @@ private Q_SLOTS:
         QCOMPARE(box.value(), qint64{4'000'000'000});
         QCOMPARE(changed.count() > 0, true);
         QCOMPARE(changed.last().front().toLongLong(), qint64{4'000'000'000});
+    }
+
+    void aCountOfTicksIsSingularOnlyForOne_data() {
+        QTest::addColumn<QString>("number");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("one") << QStringLiteral("1") << QStringLiteral("1 tick");
+        QTest::newRow("none") << QStringLiteral("0") << QStringLiteral("0 ticks");
+        QTest::newRow("ten") << QStringLiteral("10") << QStringLiteral("10 ticks");
+        QTest::newRow("eleven") << QStringLiteral("11") << QStringLiteral("11 ticks");
+        QTest::newRow("a half more") << QStringLiteral("1.5") << QStringLiteral("1.5 ticks");
+    }
+    void aCountOfTicksIsSingularOnlyForOne() {
+        QFETCH(QString, number);
+        QFETCH(QString, text);
+        QCOMPARE(ticksText(number), text);
+        bool whole = false;
+        const qint64 n = number.toLongLong(&whole);
+        if (whole) {
+            QCOMPARE(ticksText(n), text);
+            QCOMPARE(QString::number(n) + ticksSuffix(n), text);
+        }
+    }
+
+    void aOneTickWindowReadsOneTick() {
+        Session session;
+        Params params = session.params();
+        params.base.window = 1;
+        QCOMPARE(session.setParams(params, QStringLiteral("W"), 0), QString());
+        ParametersBar bar(&session);
+        TickSpinBox* box = bar.windowBox();
+        QCOMPARE(box->text(), QStringLiteral("1 tick"));
+        // Typing 15 over the 1 goes through "1 ticks"-like text without losing a keystroke.
+        box->setFocus();
+        box->selectAll();
+        QTest::keyClicks(box, QStringLiteral("15"));
+        QCOMPARE(session.params().base.window, std::int64_t{15});
+        Q_EMIT box->editingFinished();
+        QCOMPARE(box->text(), QStringLiteral("15 ticks"));
+        box->setValue(1);
+        QCOMPARE(box->text(), QStringLiteral("1 tick"));
+    }
+
+    void aBurstInOneTickIsWrittenInTheSingular() {
+        // L = 4, W = 1, five requests on one tick: the fixed window lets four through.
+        Trace trace;
+        for (int i = 0; i < 5; ++i) {
+            trace.requests.push_back(Request{.tick = 3});
+        }
+        Params params;
+        params.base.limit = 4;
+        params.base.window = 1;
+        const auto result = simulate(std::make_shared<const Trace>(std::move(trace)), params);
+        const JudgedBurst judged = judged_burst(*result, 0, nullptr, result->runs[0]);
+        QCOMPARE(judgedBurstText(*result, judged, false), QStringLiteral("4 in 1 tick"));
     }
 };
 

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include "charts/tick_text.h"
 #include "ratelab/registry.h"
 
 namespace ratelab::ui {
@@ -48,9 +49,9 @@ QString keyName(std::string_view key) {
 
 QString judgedBurstText(const SimulationResult& result, const JudgedBurst& judged,
                         bool several_keys) {
-    const QString count = QCoreApplication::translate("Timeline", "%1 in %2 ticks")
+    const QString count = QCoreApplication::translate("Timeline", "%1 in %2")
                               .arg(judged.burst.cost)
-                              .arg(judged.window);
+                              .arg(ticksText(judged.window));
     if (judged.limit == 0) {
         return QCoreApplication::translate("Timeline", "%1, all keys").arg(count);
     }

@@ -7,6 +7,7 @@
 
 #include "charts/algorithm_names.h"
 #include "charts/palette.h"
+#include "charts/tick_text.h"
 #include "ratelab/registry.h"
 
 namespace ratelab::ui {
@@ -100,8 +101,8 @@ QString chartHoverText(ChartKind kind, const ChartInput& input, double x,
                                        [](const PlotPoint& p, double at) { return p.x < at; });
             for (; it != delays.end() && it->x == static_cast<double>(tick); ++it) {
                 if (!hidden.contains(laneGroup(lane)))
-                    text += ChartHoverText::tr("<br>%1: arrived now, waits %2 ticks")
-                                .arg(name(series, lane).toHtmlEscaped(), number(it->y));
+                    text += ChartHoverText::tr("<br>%1: arrived now, waits %2")
+                                .arg(name(series, lane).toHtmlEscaped(), ticksText(number(it->y)));
             }
         }
     }

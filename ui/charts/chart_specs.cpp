@@ -6,6 +6,7 @@
 
 #include "charts/algorithm_names.h"
 #include "charts/palette.h"
+#include "charts/tick_text.h"
 #include "ratelab/registry.h"
 
 namespace ratelab::ui {
@@ -90,10 +91,10 @@ ChartSpec loadSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Load;
-    spec.title = ChartText::tr("Load: accepted cost in the last %1 ticks").arg(series.window);
+    spec.title = ChartText::tr("Load: accepted cost in the last %1").arg(ticksText(series.window));
     spec.note =
-        ChartText::tr("Hatched: more than L in %1 ticks. The leaky bucket counts what it releases.")
-            .arg(series.window);
+        ChartText::tr("Hatched: more than L in %1. The leaky bucket counts what it releases.")
+            .arg(ticksText(series.window));
     spec.x = timeAxis(input);
     std::int64_t highest = 2 * series.limit;
     for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
@@ -270,7 +271,8 @@ ChartSpec worstSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Worst;
-    spec.title = ChartText::tr("Worst burst: the most accepted in any %1 ticks").arg(series.window);
+    spec.title =
+        ChartText::tr("Worst burst: the most accepted in any %1").arg(ticksText(series.window));
     spec.x.title = QString();
     BarsSpec bars;
     std::int64_t highest = 2 * series.limit;

@@ -8,6 +8,7 @@
 #include "charts/algorithm_names.h"
 #include "charts/chart_theme.h"
 #include "charts/palette.h"
+#include "charts/tick_text.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
@@ -45,9 +46,9 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
     const std::array<QString, 5> headers{
         ComparisonTableText::tr("Algorithm"), ComparisonTableText::tr("Accepted"),
         ComparisonTableText::tr("Rejected"),
-        several_keys
-            ? ComparisonTableText::tr("Worst burst, key against its own L")
-            : ComparisonTableText::tr("Worst burst in %1 ticks").arg(result.params.base.window),
+        several_keys ? ComparisonTableText::tr("Worst burst, key against its own L")
+                     : ComparisonTableText::tr("Worst burst in %1")
+                           .arg(ticksText(result.params.base.window)),
         ComparisonTableText::tr("Longest delay")};
     const auto cell = [&](int column, double top) {
         const double left = target.left() + target.width() * edges[column];
@@ -116,8 +117,7 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
         painter.setPen(theme.text);
         painter.drawText(cell(4, top), Qt::AlignVCenter | Qt::AlignRight,
                          run.releases
-                             ? ComparisonTableText::tr("%1 ticks")
-                                   .arg(QString::fromStdString(run.totals.max_delay.to_short()))
+                             ? ticksText(QString::fromStdString(run.totals.max_delay.to_short()))
                              : QStringLiteral("\u2013"));
         top += row;
     }

@@ -1,5 +1,6 @@
 #include "commands/move_requests_command.h"
 
+#include "charts/tick_text.h"
 #include "commands/command_ids.h"
 #include "session/session.h"
 
@@ -46,8 +47,9 @@ bool MoveRequestsCommand::mergeWith(const QUndoCommand* other) {
 
 void MoveRequestsCommand::updateText() {
     const int count = static_cast<int>(original_indices_.size());
-    setText(delta_ >= 0 ? tr("Move %n request(s) %1 ticks later", nullptr, count).arg(delta_)
-                        : tr("Move %n request(s) %1 ticks earlier", nullptr, count).arg(-delta_));
+    setText(delta_ >= 0
+                ? tr("Move %n request(s) %1 later", nullptr, count).arg(ticksText(delta_))
+                : tr("Move %n request(s) %1 earlier", nullptr, count).arg(ticksText(-delta_)));
 }
 
 }  // namespace ratelab::ui

@@ -4,6 +4,7 @@
 #include <QFont>
 
 #include "charts/algorithm_names.h"
+#include "charts/tick_text.h"
 #include "timeline/decision_tooltip.h"
 #include "timeline/timeline_palette.h"
 
@@ -149,26 +150,26 @@ QVariant ComparisonModel::toolTip(const AlgorithmRun& run, const AlgorithmRun& r
             const QString from = QString::fromStdString(burst.start.to_short(2));
             const QString to = QString::fromStdString(end.to_short(2));
             if (!frame_.severalKeys()) {
-                return tr("The most cost let through in any %1 ticks so far: %2, from t = %3 to "
+                return tr("The most cost let through in any %1 so far: %2, from t = %3 to "
                           "%4 (L = %5)")
-                    .arg(judged.window)
+                    .arg(ticksText(judged.window))
                     .arg(burst.cost)
                     .arg(from, to)
                     .arg(judged.limit != 0 ? judged.limit : params.base.limit);
             }
-            const QString sum = tr("Summed over every key: %1 in %2 ticks.")
+            const QString sum = tr("Summed over every key: %1 in %2.")
                                     .arg(revealed.worst_burst.cost)
-                                    .arg(params.base.window);
+                                    .arg(ticksText(params.base.window));
             if (judged.limit == 0) {
                 return tr("Each key's own figures need the decisions, which this run did not "
                           "keep. %1")
                     .arg(sum);
             }
             return tr("Each key is held to its own limit. The worst so far, relative to its "
-                      "limit: key %1, %2 in %3 ticks from t = %4 to %5, against its L = %6. %7")
+                      "limit: key %1, %2 in %3 from t = %4 to %5, against its L = %6. %7")
                 .arg(keyName(frame_.result->trace->key_name(*judged.key)))
                 .arg(burst.cost)
-                .arg(judged.window)
+                .arg(ticksText(judged.window))
                 .arg(from, to)
                 .arg(judged.limit)
                 .arg(sum);

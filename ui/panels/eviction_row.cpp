@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QSpinBox>
 
+#include "charts/tick_text.h"
 #include "ratelab/limits.h"
 #include "ratelab/simulation.h"
 
@@ -86,7 +87,10 @@ void EvictionRow::compare(std::shared_ptr<const SimulationResult> result, std::s
 void EvictionRow::recompute() {
     const Eviction chosen = eviction();
     amount_->setEnabled(chosen.kind != Eviction::Kind::keep_all);
-    amount_->setSuffix(chosen.kind == Eviction::Kind::lru ? tr(" keys") : tr(" ticks"));
+    const int amount = amount_->value();
+    amount_->setSuffix(chosen.kind != Eviction::Kind::lru ? ticksSuffix(amount)
+                       : amount == 1                      ? tr(" key")
+                                                          : tr(" keys"));
     if (computed_for_ == result_ && computed_lane_ == lane_ && computed_eviction_ == chosen)
         return;
     computed_for_ = result_;

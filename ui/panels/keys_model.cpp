@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "charts/algorithm_names.h"
+#include "charts/tick_text.h"
 #include "timeline/timeline_palette.h"
 
 namespace ratelab::ui {
@@ -149,8 +150,10 @@ QVariant KeysModel::data(const QModelIndex& index, int role) const {
                 case kKey:
                     return keyName(name);
                 case kTier:
-                    return tiered ? tr("%1 per %2 ticks").arg(key.limit).arg(key.window)
-                                  : tr("%1 per %2 ticks (default)").arg(key.limit).arg(key.window);
+                    return tiered ? tr("%1 per %2").arg(key.limit).arg(ticksText(key.window))
+                                  : tr("%1 per %2 (default)")
+                                        .arg(key.limit)
+                                        .arg(ticksText(key.window));
                 case kRequests:
                     return QString::number(key.requests);
                 case kAccepted:
@@ -175,9 +178,9 @@ QVariant KeysModel::data(const QModelIndex& index, int role) const {
                 if (key.worst_burst.cost == 0) {
                     return tr("Nothing of this key accepted yet");
                 }
-                return tr("The most cost of this key let through in any %1 ticks so far: %2, from "
+                return tr("The most cost of this key let through in any %1 so far: %2, from "
                           "t = %3, against its own L = %4")
-                    .arg(key.window)
+                    .arg(ticksText(key.window))
                     .arg(key.worst_burst.cost)
                     .arg(QString::fromStdString(key.worst_burst.start.to_short(2)))
                     .arg(key.limit);

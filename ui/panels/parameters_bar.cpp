@@ -26,7 +26,7 @@ ParametersBar::ParametersBar(Session* session, QWidget* parent)
     limit_->setAccelerated(true);
     window_->setObjectName(QStringLiteral("windowBox"));
     window_->setRange(1, bounds::kMaxWindow);
-    window_->setSuffix(tr(" ticks"));
+    window_->showAsTicks();
     window_->setToolTip(tr("Window W: the span, in ticks, that the limit applies to (Alt+W)"));
     window_->setAccelerated(true);
     scenario_->setObjectName(QStringLiteral("scenarioBox"));

@@ -1,5 +1,7 @@
 #include "panels/tick_spin_box.h"
 
+#include "charts/tick_text.h"
+
 #include <QFontMetrics>
 #include <QLineEdit>
 #include <QStyle>
@@ -24,16 +26,40 @@ void TickSpinBox::setRange(qint64 minimum, qint64 maximum) {
 }
 
 void TickSpinBox::setSuffix(const QString& suffix) {
-    suffix_ = suffix;
+    setTextAfter([suffix](qint64) { return suffix; });
+}
+
+void TickSpinBox::showAsTicks() {
+    setTextAfter([](qint64 value) { return ticksSuffix(value); });
+}
+
+void TickSpinBox::setTextAfter(std::function<QString(qint64)> suffix) {
+    suffix_ = std::move(suffix);
     lineEdit()->setText(textFromValue(value_));
     updateGeometry();
 }
 
+QString TickSpinBox::digitsOf(const QString& text) const {
+    // Typing over the number of "10 ticks" leaves "1 ticks": the suffix of one value or of
+    // many is taken off whatever the number now is.
+    QString digits = text;
+    for (const qint64 example : {qint64(2), qint64(1)}) {
+        const QString suffix = suffix_(example);
+        if (!suffix.isEmpty() && digits.endsWith(suffix)) {
+            digits.chop(suffix.size());
+            break;
+        }
+    }
+    return digits.trimmed();
+}
+
 void TickSpinBox::setValue(qint64 value) {
     value = std::clamp(value, minimum_, maximum_);
-    const QString text = textFromValue(value);
-    if (lineEdit()->text() != text)
-        lineEdit()->setText(text);
+    // Text typed for this very value stays as it is ("1 ticks" while typing 15 over 10), so
+    // that the next keystroke goes where the cursor is; leaving the field writes it out again.
+    qint64 shown = 0;
+    if (!parse(lineEdit()->text(), shown) || shown != value)
+        lineEdit()->setText(textFromValue(value));
     if (value == value_)
         return;
     value_ = value;
@@ -58,10 +84,7 @@ QAbstractSpinBox::StepEnabled TickSpinBox::stepEnabled() const {
 }
 
 bool TickSpinBox::parse(const QString& text, qint64& value) const {
-    QString digits = text;
-    if (!suffix_.isEmpty() && digits.endsWith(suffix_))
-        digits.chop(suffix_.size());
-    digits = digits.trimmed();
+    const QString digits = digitsOf(text);
     bool ok = false;
     value = digits.toLongLong(&ok);
     return ok && !digits.startsWith(QLatin1Char('+')) && value >= minimum_ && value <= maximum_;
@@ -69,10 +92,7 @@ bool TickSpinBox::parse(const QString& text, qint64& value) const {
 
 QValidator::State TickSpinBox::validate(QString& input, int& pos) const {
     (void)pos;
-    QString digits = input;
-    if (!suffix_.isEmpty() && digits.endsWith(suffix_))
-        digits.chop(suffix_.size());
-    digits = digits.trimmed();
+    const QString digits = digitsOf(input);
     if (digits.isEmpty())
         return QValidator::Intermediate;
     for (const QChar c : digits) {

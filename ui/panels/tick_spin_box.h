@@ -3,6 +3,7 @@
 #include <QAbstractSpinBox>
 #include <QString>
 #include <QtGlobal>
+#include <functional>
 
 namespace ratelab::ui {
 
@@ -18,8 +19,10 @@ public:
     qint64 minimum() const { return minimum_; }
     qint64 maximum() const { return maximum_; }
     void setRange(qint64 minimum, qint64 maximum);
-    /// Text after the number, such as " ticks".
+    /// Text after the number, such as " keys".
     void setSuffix(const QString& suffix);
+    /// Writes the value as "1 tick", "10 ticks" (ticksText()).
+    void showAsTicks();
 
     void stepBy(int steps) override;
     QValidator::State validate(QString& input, int& pos) const override;
@@ -37,15 +40,18 @@ protected:
     StepEnabled stepEnabled() const override;
 
 private:
-    QString textFromValue(qint64 value) const { return QString::number(value) + suffix_; }
+    QString textFromValue(qint64 value) const { return QString::number(value) + suffix_(value); }
+    /// The digits of `text`, without a suffix that any value could have.
+    QString digitsOf(const QString& text) const;
     /// The number in `text` (with or without the suffix), if it is one in range.
     bool parse(const QString& text, qint64& value) const;
+    void setTextAfter(std::function<QString(qint64)> suffix);
     void onTextEdited(const QString& text);
 
     qint64 value_ = 0;
     qint64 minimum_ = 0;
     qint64 maximum_ = 99;
-    QString suffix_;
+    std::function<QString(qint64)> suffix_ = [](qint64) { return QString(); };
 };
 
 }  // namespace ratelab::ui

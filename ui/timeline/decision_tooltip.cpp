@@ -1,11 +1,11 @@
 #include "timeline/decision_tooltip.h"
 
 #include <QCoreApplication>
-#include <QLatin1String>
 #include <QPalette>
 #include <algorithm>
 
 #include "charts/algorithm_names.h"
+#include "charts/tick_text.h"
 #include "session/frame_model.h"
 #include "timeline/timeline_palette.h"
 
@@ -93,12 +93,10 @@ QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms) {
         ++seconds_places;
     }
     const Rational seconds = ticks * Rational(tick_ms, 1000);
-    const QString tick_text = QString::fromStdString(ticks.to_short(2));
     // Singular for what is written as "1", which 0.999 also is at two places.
-    const QString unit = tick_text == QLatin1String("1") ? DecisionTooltipText::tr("tick")
-                                                         : DecisionTooltipText::tr("ticks");
-    return DecisionTooltipText::tr("%1 %2 (%3 s)")
-        .arg(tick_text, unit, QString::fromStdString(seconds.to_short(seconds_places)));
+    return DecisionTooltipText::tr("%1 (%2 s)")
+        .arg(ticksText(QString::fromStdString(ticks.to_short(2))),
+             QString::fromStdString(seconds.to_short(seconds_places)));
 }
 
 QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,

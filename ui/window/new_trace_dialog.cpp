@@ -57,7 +57,7 @@ NewTraceDialog::NewTraceDialog(QWidget* parent)
     limit_->setValue(4);
     window_->setRange(1, bounds::kMaxWindow);
     window_->setValue(10);
-    window_->setSuffix(tr(" ticks"));
+    window_->showAsTicks();
     tick_ms_->setRange(1, 86'400'000);
     tick_ms_->setValue(1000);
     tick_ms_->setSuffix(tr(" ms"));
@@ -67,7 +67,7 @@ NewTraceDialog::NewTraceDialog(QWidget* parent)
            "presets, which think in seconds"));
     duration_->setRange(1, bounds::kMaxTick);
     duration_->setValue(40);
-    duration_->setSuffix(tr(" ticks"));
+    duration_->showAsTicks();
     duration_->setToolTip(tr("How many ticks the timeline shows before any request is added"));
     seed_->setRange(0, std::numeric_limits<int>::max());
     seed_->setValue(1);

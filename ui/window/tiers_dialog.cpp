@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <set>
 
+#include "charts/tick_text.h"
 #include "ratelab/io/lane_spec.h"
 #include "ratelab/limits.h"
 #include "ratelab/simulation.h"
@@ -57,11 +58,11 @@ TiersDialog::TiersDialog(Session* session, QWidget* parent)
     setWindowTitle(tr("Tiers"));
     setMinimumWidth(620);
     auto* intro =
-        new QLabel(tr("Keys with limits of their own. The other keys take L = %1 per W = %2 ticks. "
+        new QLabel(tr("Keys with limits of their own. The other keys take L = %1 per W = %2. "
                       "Parameters are written as <tt>--lane</tt> writes a lane, for example "
                       "<tt>token_bucket:capacity=8</tt>; separate several with <tt>;</tt>.")
                        .arg(session_->params().base.limit)
-                       .arg(session_->params().base.window),
+                       .arg(ticksText(session_->params().base.window)),
                    this);
     intro->setWordWrap(true);
     table_->setObjectName(QStringLiteral("tiersTable"));

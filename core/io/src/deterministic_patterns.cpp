@@ -1,6 +1,7 @@
 // Patterns without randomness: the same parameters always place requests on the same ticks.
 #include "patterns.h"
 #include "ratelab/limits.h"
+#include "ratelab/tick_text.h"
 
 namespace ratelab::io::detail {
 
@@ -49,8 +50,8 @@ TraceDocument make_steady(const PatternArgs& args, SeededRandom&) {
         add_request(builder, start + offset);
     }
     return document("Steady traffic",
-                    str(per_window) + " requests per " + str(window) +
-                        " ticks, evenly spaced, for " + str(duration) + " ticks.",
+                    str(per_window) + " requests per " + ticks_text(window) +
+                        ", evenly spaced, for " + ticks_text(duration) + ".",
                     std::move(builder));
 }
 
@@ -68,8 +69,8 @@ TraceDocument make_on_off(const PatternArgs& args, SeededRandom&) {
         }
     }
     return document("On/off bursts",
-                    str(cycles) + " bursts of " + str(on) + " ticks with " + str(per_tick) +
-                        " request(s) per tick, each followed by " + str(off) + " quiet ticks.",
+                    str(cycles) + " bursts of " + ticks_text(on) + " with " + str(per_tick) +
+                        " request(s) per tick, each followed by " + ticks_text(off) + " of quiet.",
                     std::move(builder));
 }
 
@@ -82,8 +83,8 @@ TraceDocument make_idle_burst(const PatternArgs& args, SeededRandom&) {
         add_request(builder, idle + i * spread / burst);
     }
     return document("Idle, then a burst",
-                    "Nothing for " + str(idle) + " ticks, then " + str(burst) +
-                        " requests within " + str(spread) + " tick(s).",
+                    "Nothing for " + ticks_text(idle) + ", then " + str(burst) +
+                        " requests within " + ticks_text(spread) + ".",
                     std::move(builder));
 }
 
@@ -106,7 +107,7 @@ TraceDocument make_ramp(const PatternArgs& args, SeededRandom&) {
     }
     return document("Ramp",
                     "A rate growing from " + args.text("from") + " to " + args.text("to") +
-                        " requests per tick over " + str(duration) + " ticks.",
+                        " requests per tick over " + ticks_text(duration) + ".",
                     std::move(builder));
 }
 

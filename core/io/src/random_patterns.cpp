@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "patterns.h"
+#include "ratelab/tick_text.h"
 
 namespace ratelab::io::detail {
 
@@ -66,7 +67,7 @@ TraceDocument make_poisson(const PatternArgs& args, SeededRandom& random) {
     TraceDocument doc;
     doc.name = "Poisson arrivals";
     doc.description = "Random arrivals averaging " + args.text("rate") + " per tick for " +
-                      std::to_string(duration) + " ticks.";
+                      ticks_text(duration) + ".";
     doc.trace = std::move(builder).take();
     return doc;
 }

@@ -12,6 +12,7 @@
 
 #include "basic_algorithm.h"
 #include "ratelab/limits.h"
+#include "ratelab/tick_text.h"
 
 namespace ratelab {
 namespace {
@@ -99,7 +100,7 @@ struct Concurrency {
                              {"duration", Rational(c.duration)}},
                             "in flight " + std::to_string(units) + " / " +
                                 std::to_string(c.max_in_flight) + ", each for " +
-                                std::to_string(c.duration) + " ticks"};
+                                ticks_text(c.duration)};
     }
 
     static std::string check(const Config& c, const State& s, Tick now, std::int64_t cost) {

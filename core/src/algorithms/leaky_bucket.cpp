@@ -4,6 +4,7 @@
 #include <string>
 
 #include "basic_algorithm.h"
+#include "ratelab/tick_text.h"
 
 namespace ratelab {
 namespace {
@@ -103,7 +104,7 @@ struct LeakyBucket {
             state.fields.push_back({"next_release", next});
             state.summary += ", next release at " + next.to_short();
         } else {
-            state.summary += ", drains 1 per " + interval.to_short() + " ticks";
+            state.summary += ", drains 1 per " + ticks_text(interval.to_short());
         }
         return state;
     }
