@@ -12,6 +12,7 @@
 
 #include "catch.h"
 #include "charts/chart_hover.h"
+#include "charts/chart_specs.h"
 #include "charts/chart_view.h"
 #include "charts/charts_panel.h"
 #include "qt_app.h"
@@ -152,6 +153,26 @@ TEST_CASE("panel: the clock cuts every line at the current tick and marks it") {
     CHECK(cursor->at(0).x() == 9.0);
     p.panel.clearCurrentTick();
     CHECK(line(chart, QStringLiteral("now"))->count() == 0);
+}
+
+TEST_CASE("panel: a short chart keeps its note, beside the title") {
+    test::app();
+    for (const ChartKind kind : {ChartKind::Load, ChartKind::Queue}) {
+        const ChartSpec spec = buildChartSpec(kind, wholeTraceInput(defaultResult(), 800));
+        REQUIRE(!spec.note.isEmpty());
+        // As the app's bottom dock holds it (short and wide), and as a tall chart.
+        for (const QSize size : {QSize(1400, 240), QSize(700, 500)}) {
+            INFO("chart " << static_cast<int>(kind) << " at " << size.width() << " x "
+                          << size.height());
+            ChartView view(kind);
+            view.resize(size);
+            view.show();
+            REQUIRE(QTest::qWaitForWindowExposed(&view));
+            view.showSpec(spec);
+            QCoreApplication::processEvents();
+            CHECK(view.chart()->title().contains(spec.note.toHtmlEscaped()));
+        }
+    }
 }
 
 TEST_CASE("panel: the visible range follows the timeline's cells") {

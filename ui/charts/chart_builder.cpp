@@ -196,10 +196,13 @@ void addBars(QChart* chart, const ChartSpec& spec, const ChartTheme& theme, Axes
 
 QString titleHtml(const ChartSpec& spec, const ChartTheme& theme, bool compact) {
     QString title = spec.title.toHtmlEscaped();
-    if (!spec.note.isEmpty() && !compact) {
+    if (!spec.note.isEmpty()) {
+        // The note says how to read the chart, so a short chart keeps it too: beside the
+        // title, where it costs no height.
         title += QStringLiteral(
-                     "<br><span style=\"font-weight:normal; font-size:%1px; color:%2\">"
-                     "%3</span>")
+                     "%1<span style=\"font-weight:normal; font-size:%2px; color:%3\">"
+                     "%4</span>")
+                     .arg(compact ? QStringLiteral("&nbsp;&nbsp;&nbsp;") : QStringLiteral("<br>"))
                      .arg(theme.note_font.pixelSize())
                      .arg(theme.muted_text.name(), spec.note.toHtmlEscaped());
     }
