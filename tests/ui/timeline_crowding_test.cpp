@@ -15,6 +15,7 @@
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
 #include "window/file_controller.h"
 
 using namespace ratelab;
@@ -193,6 +194,38 @@ private Q_SLOTS:
         QVERIFY2(lane.contains(
                      QStringLiteral("%1 accepted · %2 rejected").arg(accepted).arg(20 - accepted)),
                  qPrintable(lane));
+    }
+
+    void aPileInALaneSaysHowManyWereAcceptedAndRejected() {
+        openPile(true);
+        const TickRange pile = requestsOnTick(session()->trace(), 16);
+        const TimelineScene scene = view()->scene();
+        const QImage image = view()->grab().toImage();
+        const QColor base = view()->palette().color(QPalette::Base);
+        const auto near = [](QRgb pixel, const QColor& colour) {
+            return std::abs(qRed(pixel) - colour.red()) + std::abs(qGreen(pixel) - colour.green()) +
+                       std::abs(qBlue(pixel) - colour.blue()) <
+                   60;
+        };
+        // Right of the fixed window's pile bar: its accepted figure over the middle, its
+        // rejected one under it, in the colours of their marks.
+        const QRectF& lane = scene.layout.lanes[0];
+        const QPoint bar = requestPoint(*view(), pile.first, 0);
+        const auto count = [&](const QColor& colour, int top, int bottom) {
+            int found = 0;
+            for (int y = top; y < bottom; ++y) {
+                for (int x = bar.x() + 6; x < bar.x() + 40 && x < image.width(); ++x) {
+                    found += near(image.pixel(x, y), colour) ? 1 : 0;
+                }
+            }
+            return found;
+        };
+        const int middle = qRound(lane.center().y());
+        const QColor accepted = timeline_palette::legibleOn(timeline_palette::kAccepted, base);
+        const QColor rejected = timeline_palette::legibleOn(timeline_palette::kRejected, base);
+        QVERIFY(count(accepted, qRound(lane.top()), middle) > 5);
+        QVERIFY(count(rejected, middle, qRound(lane.bottom())) > 5);
+        QCOMPARE(count(rejected, qRound(lane.top()), middle - 1), 0);
     }
 
     void clickingAPileSelectsAllOfIt() {

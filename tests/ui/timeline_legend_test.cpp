@@ -125,6 +125,35 @@ private Q_SLOTS:
         }
     }
 
+    void legendExplainsPiles() {
+        // A pile is drawn in the lanes as a bar, accepted share up and rejected share down: the
+        // legend shows that bar beside its words.
+        TimelineLegend legend;
+        legend.resize(legend.sizeHint());
+        const QStringList texts = legend.texts();
+        qsizetype entry = -1;
+        for (qsizetype i = 0; i < texts.size(); ++i) {
+            if (texts[i].contains(QStringLiteral("on one tick"))) {
+                entry = i;
+            }
+        }
+        QVERIFY2(entry >= 0, qPrintable(texts.join(QStringLiteral(" | "))));
+        const QImage image = legend.grab().toImage();
+        const QRect mark = legend.entryRects(legend.width())[entry].toRect().adjusted(0, 0, -1, -1);
+        bool up = false;
+        bool down = false;
+        for (int y = mark.top(); y <= mark.bottom(); ++y) {
+            for (int x = mark.left(); x < mark.left() + 12; ++x) {
+                up = up || (QColor(image.pixel(x, y)).rgb() == marks::kAccepted.rgb() &&
+                            y < mark.center().y());
+                down = down || (QColor(image.pixel(x, y)).rgb() == marks::kRejected.rgb() &&
+                                y >= mark.center().y());
+            }
+        }
+        QVERIFY(up);
+        QVERIFY(down);
+    }
+
     void legendIsOneLineWhenThereIsRoom() {
         TimelineLegend legend;
         const int wide = legend.sizeHint().width();

@@ -111,8 +111,46 @@ void paintDelays(QPainter& painter, const TimelineScene& scene, std::size_t lane
     }
 }
 
+struct PileCounts {
+    std::size_t accepted = 0;
+    std::size_t rejected = 0;
+    std::size_t pending = 0;
+};
+
+// A pile's counts beside its bar, each on the side of the middle its share is drawn: the
+// accepted (and above them the undecided) over the line, the rejected under it.
+void paintPileCounts(QPainter& painter, const TimelineScene& scene, QPointF left_middle,
+                     const PileCounts& counts) {
+    QFont small = scene.font;
+    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
+    small.setBold(true);
+    const QFontMetricsF metrics(small);
+    const QColor base = scene.palette.color(QPalette::Base);
+    painter.setFont(small);
+    const auto label = [&](std::size_t count, const QColor& colour, double top) {
+        if (count == 0) {
+            return;
+        }
+        const QString text = QString::number(count);
+        const QRectF box(left_middle.x(), top, scene.textWidth(small, text) + 2.0,
+                         metrics.height());
+        // A veil of the lane's colour keeps the figure legible over a wait line or a band.
+        QColor veil = base;
+        veil.setAlpha(150);
+        painter.fillRect(box, veil);
+        painter.setPen(marks::legibleOn(colour, base));
+        painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
+    };
+    const double middle = left_middle.y();
+    const double line = metrics.height();
+    label(counts.accepted, marks::kAccepted, middle - line);
+    label(counts.pending, marks::kPending, middle - (counts.accepted > 0 ? 2.0 : 1.0) * line);
+    label(counts.rejected, marks::kRejected, middle);
+}
+
 // Many requests on one tick: one bar, the accepted share rising above the lane's middle and the
-// rejected share hanging below it, as zoomed-out columns draw them; its tooltip counts them.
+// rejected share hanging below it, as zoomed-out columns draw them, with their counts beside
+// it; its tooltip counts them too.
 void paintPile(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
                const AlgorithmRun& run, std::size_t first, std::size_t count) {
     std::size_t accepted = 0;
@@ -149,6 +187,8 @@ void paintPile(QPainter& painter, const TimelineScene& scene, const QRectF& lane
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(QPointF(x - width / 2.0 - 2.0, middle),
                      QPointF(x + width / 2.0 + 2.0, middle));
+    paintPileCounts(painter, scene, QPointF(x + width / 2.0 + 3.0, middle),
+                    {accepted, rejected, pending});
 }
 
 void paintDecisions(QPainter& painter, const TimelineScene& scene, const QRectF& lane,

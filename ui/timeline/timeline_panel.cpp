@@ -65,6 +65,7 @@ QList<TimelineLegend::Entry> TimelineLegend::entries() const {
         {Mark::Accepted, tr("accepted")},
         {Mark::Rejected, tr("rejected")},
         {Mark::Pending, tr("not decided yet")},
+        {Mark::Pile, tr("5 or more on one tick, counted")},
         {Mark::Delay, tr("waiting in the queue")},
         {Mark::WithinSpan, tr("worst span of W ticks")},
         {Mark::OverSpan, tr("more than L in W ticks")},
@@ -147,6 +148,13 @@ void TimelineLegend::paintMark(QPainter& painter, Mark mark, QPointF left_middle
             break;
         case Mark::Pending:
             marks::drawPending(painter, centre, kMarkSize);
+            break;
+        case Mark::Pile:
+            // A pile's bar as the lanes draw it: accepted share up, rejected share down.
+            painter.fillRect(QRectF(x + 3, middle - 7, 4, 7), marks::kAccepted);
+            painter.fillRect(QRectF(x + 3, middle, 4, 5), marks::kRejected);
+            painter.setPen(QPen(palette().color(QPalette::Mid), 1.0));
+            painter.drawLine(QPointF(x, middle), QPointF(x + kMarkSize, middle));
             break;
         case Mark::Delay:
             painter.setPen(QPen(marks::kDelay, 2.5));

@@ -49,7 +49,7 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
-    enum class Mark { Accepted, Rejected, Pending, Delay, WithinSpan, OverSpan, Boundary };
+    enum class Mark { Accepted, Rejected, Pending, Pile, Delay, WithinSpan, OverSpan, Boundary };
     struct Entry {
         Mark mark;
         QString text;
