@@ -1,13 +1,16 @@
 // Figures and the export dialog, with a stand-in for the app's timeline.
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPainter>
 #include <QSettings>
 #include <QSpinBox>
 
 #include "catch.h"
+#include "charts/charts_panel.h"
 #include "charts/export_dialog.h"
 #include "charts/figure.h"
+#include "charts/palette.h"
 #include "qt_app.h"
 
 using namespace ratelab;
@@ -118,4 +121,56 @@ TEST_CASE("export dialog: every label's shortcut leads to its field") {
         ++labelled;
     }
     CHECK(labelled == 6);
+}
+
+TEST_CASE("export dialog: the preview draws what the file will hold, in its proportions") {
+    test::app();
+    QCoreApplication::setOrganizationName(QStringLiteral("RateLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("charts_tests"));
+    QSettings().clear();
+    ChartsPanel panel;
+    panel.setResult(defaultResult());
+    ExportDialog dialog(ExportView::Load, false);
+    CHECK(dialog.previewImage().isNull());  // no preview asked for
+    QStringList titles;
+    dialog.setPreview([&](const ExportRequest& chosen) {
+        titles << chosen.title;
+        return panel.exportPainter(chosen, nullptr);
+    });
+    const QList<QSpinBox*> sizes = dialog.findChildren<QSpinBox*>();
+    REQUIRE(sizes.size() == 2);
+    const auto aspect = [](const QImage& image) {
+        return static_cast<double>(image.width()) / image.height();
+    };
+    sizes[0]->setValue(1200);
+    sizes[1]->setValue(300);
+    QImage image = dialog.previewImage();
+    REQUIRE(!image.isNull());
+    CHECK(aspect(image) == Approx(4.0).epsilon(0.03));
+    sizes[0]->setValue(600);
+    sizes[1]->setValue(600);
+    image = dialog.previewImage();
+    CHECK(aspect(image) == Approx(1.0).epsilon(0.03));
+    // The chart itself is in it: the fixed window's line among white paper.
+    const QColor fixed = algorithmColor("fixed_window");
+    int line = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            line += std::abs(pixel.red() - fixed.red()) + std::abs(pixel.green() - fixed.green()) +
+                                std::abs(pixel.blue() - fixed.blue()) <
+                            40
+                        ? 1
+                        : 0;
+        }
+    }
+    CHECK(line > 20);
+    // What is typed reaches the drawing.
+    for (QLineEdit* field : dialog.findChildren<QLineEdit*>()) {
+        if (field->placeholderText() == QStringLiteral("The default title"))
+            field->setText(QStringLiteral("Mine"));
+    }
+    dialog.previewImage();
+    CHECK(titles.last() == QStringLiteral("Mine"));
+    QSettings().clear();
 }

@@ -246,40 +246,48 @@ void ChartsPanel::exportChart() {
     if (!result_)
         return;
     ExportDialog dialog(viewOf(currentChart()), static_cast<bool>(timeline_), this);
+    dialog.setPreview(
+        [this](const ExportRequest& chosen) { return exportPainter(chosen, nullptr); });
     if (dialog.exec() != QDialog::Accepted)
         return;
     if (const QString error = exportTo(dialog.request()); !error.isEmpty())
         QMessageBox::critical(this, tr("Export"), error);
 }
 
-QString ChartsPanel::exportTo(const ExportRequest& chosen) {
+PaintFunction ChartsPanel::exportPainter(const ExportRequest& chosen, QString* title) const {
     if (!result_)
-        return tr("nothing to export yet");
+        return {};
     const int columns = chosen.size.width() * chosen.scale;
-    PaintFunction paint;
-    QString title = chosen.title;
     if (const auto chart = chartOf(chosen.view)) {
         // A chart goes out as it is shown: the same span and the same clock.
         ChartInput shown = input(columns);
         shown.device_pixel_ratio = chosen.scale;
         ChartSpec spec = buildChartSpec(*chart, shown);
-        if (!title.isEmpty())
-            spec.title = title;
-        title = spec.title;
-        paint = printedChart(spec);
-    } else {
-        FigureRequest figure;
-        figure.view = chosen.view;
-        figure.result = result_;
-        figure.scenario = scenario_;
-        figure.title = title;
-        figure.figure_chart = chosen.figure_chart;
-        figure.columns = columns;
-        figure.device_pixel_ratio = chosen.scale;
-        figure.timeline = timeline_;
-        title = figureTitle(figure);
-        paint = figurePainter(figure);
+        if (!chosen.title.isEmpty())
+            spec.title = chosen.title;
+        if (title != nullptr)
+            *title = spec.title;
+        return printedChart(spec);
     }
+    FigureRequest figure;
+    figure.view = chosen.view;
+    figure.result = result_;
+    figure.scenario = scenario_;
+    figure.title = chosen.title;
+    figure.figure_chart = chosen.figure_chart;
+    figure.columns = columns;
+    figure.device_pixel_ratio = chosen.scale;
+    figure.timeline = timeline_;
+    if (title != nullptr)
+        *title = figureTitle(figure);
+    return figurePainter(figure);
+}
+
+QString ChartsPanel::exportTo(const ExportRequest& chosen) {
+    if (!result_)
+        return tr("nothing to export yet");
+    QString title;
+    const PaintFunction paint = exportPainter(chosen, &title);
     const QString error =
         writeImageFile(paint, chosen.format, chosen.size, chosen.scale, title, chosen.path);
     if (error.isEmpty())

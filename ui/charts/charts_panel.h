@@ -59,6 +59,9 @@ public:
     ChartView* view(ChartKind kind) const;
     /// What the chart `kind` is drawn from right now (for exports: what you see is what you get).
     ChartInput input(int columns) const;
+    /// How `chosen` is drawn, and into `title` (when given) the title the file is given; an
+    /// empty function before there is a result.
+    PaintFunction exportPainter(const ExportRequest& chosen, QString* title) const;
 
 public Q_SLOTS:
     /// File > Export: the export dialog, on the current chart.

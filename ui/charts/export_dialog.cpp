@@ -10,9 +10,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPainter>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QTimer>
 
 namespace ratelab::ui {
 namespace {
@@ -21,6 +23,8 @@ namespace {
 const QString kScale = QStringLiteral("export/scale");
 const QString kFormat = QStringLiteral("export/format");
 const QString kFolder = QStringLiteral("export/folder");
+// The box the preview is fitted into, in logical pixels.
+constexpr QSize kPreviewBox(360, 260);
 
 /// Charts, the timeline and figures have different shapes, so each remembers its own size.
 QString sizeKey(ExportView view, const char* which) {
@@ -131,9 +135,27 @@ ExportDialog::ExportDialog(ExportView view, bool with_timeline, QWidget* parent)
     form->addRow(tr("&Title:"), title_);
     form->addRow(labelFor(tr("F&ile:"), path_), file_row);
 
+    preview_ = new QLabel;
+    preview_->setFixedSize(kPreviewBox);
+    preview_->setAlignment(Qt::AlignCenter);
+    preview_->setToolTip(tr("What the file will show, scaled down to fit here"));
+    preview_->setVisible(false);
+    preview_timer_ = new QTimer(this);
+    preview_timer_->setSingleShot(true);
+    preview_timer_->setInterval(150);  // after typing a size or a title settles
+    connect(preview_timer_, &QTimer::timeout, this, &ExportDialog::showPreview);
+    const auto later = [this] { preview_timer_->start(); };
+    connect(figure_chart_, &QComboBox::currentIndexChanged, this, later);
+    connect(width_, &QSpinBox::valueChanged, this, later);
+    connect(height_, &QSpinBox::valueChanged, this, later);
+    connect(title_, &QLineEdit::textChanged, this, later);
+
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
+    auto* choices = new QHBoxLayout;
+    choices->addLayout(form, 1);
+    choices->addWidget(preview_, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
+    layout->addLayout(choices);
     layout->addWidget(buttons);
 
     connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::accept);
@@ -156,6 +178,7 @@ void ExportDialog::viewChanged() {
     height_->setValue(settings.value(sizeKey(view, "height"), defaults.height()).toInt());
     figure_chart_->setEnabled(view == ExportView::Figure);
     updateFileName();
+    preview_timer_->start();
 }
 
 ExportRequest ExportDialog::request() const {
@@ -188,6 +211,47 @@ void ExportDialog::browse() {
         this, tr("Export"), path_->text(), tr("%1 files (*.%2)").arg(suffix.toUpper(), suffix));
     if (!chosen.isEmpty())
         path_->setText(chosen);
+}
+
+void ExportDialog::setPreview(ExportPreview preview) {
+    preview_painter_ = std::move(preview);
+    preview_->setVisible(static_cast<bool>(preview_painter_));
+    showPreview();
+}
+
+QImage ExportDialog::previewImage() const {
+    if (!preview_painter_)
+        return {};
+    const ExportRequest chosen = request();
+    const PaintFunction paint = preview_painter_(chosen);
+    const QSizeF size(chosen.size);
+    if (!paint || size.isEmpty())
+        return {};
+    // Drawn at the file's own size and scaled down, so that the layout (what wraps, what is
+    // left out for room) is the one the file gets.
+    const QSizeF box = QSizeF(preview_->contentsRect().size()) - QSizeF(4, 4);
+    const double factor = std::min(box.width() / size.width(), box.height() / size.height());
+    const double ratio = devicePixelRatioF();
+    QImage image((size * factor * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(ratio);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.scale(factor, factor);
+    paint(painter, QRectF(QPointF(0, 0), size));
+    painter.end();
+    return image;
+}
+
+void ExportDialog::showPreview() {
+    preview_timer_->stop();
+    if (!preview_painter_)
+        return;
+    const QImage image = previewImage();
+    if (image.isNull())
+        preview_->setText(tr("Nothing to preview"));
+    else
+        preview_->setPixmap(QPixmap::fromImage(image));
 }
 
 void ExportDialog::accept() {
