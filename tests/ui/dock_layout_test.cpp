@@ -67,6 +67,22 @@ private Q_SLOTS:
     void initTestCase() { QVERIFY(settings_.isValid()); }
     void init() { IsolatedSettings::clear(); }
 
+    void theWindowNarrowsTo1024PxWithEveryDock() {
+        // Each bottom tab's minimum is the window's: one wide row of controls kept the whole
+        // window wider than a 1024 px screen.
+        auto window = openWindow();
+        QVERIFY(window);
+        for (const QDockWidget* dock : window->findChildren<QDockWidget*>()) {
+            QVERIFY2(dock->minimumSizeHint().width() <= 1000,
+                     qPrintable(QStringLiteral("%1: %2 px")
+                                    .arg(dock->objectName())
+                                    .arg(dock->minimumSizeHint().width())));
+        }
+        QVERIFY2(window->minimumSizeHint().width() <= 1024,
+                 qPrintable(QString::number(window->minimumSizeHint().width())));
+        closeWindow(window);
+    }
+
     void firstStartGivesTheTimelineTheRoomAndTheTableItsRows() {
         auto window = openWindow();
         QVERIFY(window);

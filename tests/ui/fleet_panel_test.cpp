@@ -337,7 +337,7 @@ private Q_SLOTS:
         const QString charts = dir.filePath(QStringLiteral("charts.png"));
         QCOMPARE(panel.exportTo(FleetExport::Charts, charts), QString());
         const QImage image(charts);
-        QCOMPARE(image.size(), QSize(2800, 900));  // 1400 x 450 at twice the pixels
+        QCOMPARE(image.size(), QSize(3200, 1000));  // 1600 x 500 at twice the pixels
         // Light whatever the app's palette, with the load chart's L line in it somewhere.
         QVERIFY(qGray(image.pixel(4, 4)) > 200);
         QCOMPARE(said.count(), 1);

@@ -47,7 +47,7 @@ PaintFunction fleetViewPainter(FleetView* view) {
 
 QSize fleetExportSize(FleetExport what, const FleetView& view) {
     if (what == FleetExport::Charts)
-        return {1400, 450};
+        return {1600, 500};
     return {std::max(view.width(), 400), std::max(view.height(), 100)};
 }
 

@@ -22,7 +22,7 @@ PaintFunction fleetChartsPainter(const ChartSpec& load, const std::optional<Char
                                  const ChartSpec& extra);
 /// `view` as it is drawn now (its span, chosen mode and size), in the print palette.
 PaintFunction fleetViewPainter(FleetView* view);
-/// The size an export is drawn at: the charts 1400 x 450, the decisions at the view's size.
+/// The size an export is drawn at: the charts 1600 x 500, the decisions at the view's size.
 QSize fleetExportSize(FleetExport what, const FleetView& view);
 
 }  // namespace ratelab::ui

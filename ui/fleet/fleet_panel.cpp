@@ -24,6 +24,7 @@
 #include "charts/dock_presence.h"
 #include "charts/fleet_charts.h"
 #include "fleet/fleet_view.h"
+#include "panels/flow_layout.h"
 #include "ratelab/limits.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -152,27 +153,30 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
         policy_->addItem(text(outage_policy_name(policy)), static_cast<int>(policy));
     scale_->setPlaceholderText(tr("scale: TICK:N, …"));
     scale_->setToolTip(tr("Scale events: from TICK on the fleet has N servers, as in 20:8, 60:4"));
-    scale_->setMinimumWidth(80);
+    scale_->setMinimumWidth(180);
     lane_->setToolTip(tr("The lane the fleet runs: an algorithm with its parameters"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The status gives way on a narrow window instead of widening the panel past it.
-    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // A long refusal gives way on a narrow window instead of widening the panel past it.
     status_->setMinimumWidth(60);
     lane_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     lane_->setMinimumContentsLength(10);
 
-    auto* first_row = new QHBoxLayout;
-    first_row->addWidget(new QLabel(tr("Lane"), this));
-    first_row->addWidget(lane_, 1);
-    first_row->addWidget(new QLabel(tr("Servers"), this));
-    first_row->addWidget(servers_);
-    first_row->addWidget(balancer_);
-    first_row->addSpacing(6);
-    first_row->addWidget(new QLabel(tr("Store latency"), this));
-    first_row->addWidget(latency_);
-    first_row->addWidget(new QLabel(tr("Sync every"), this));
-    first_row->addWidget(sync_);
-    first_row->addSpacing(6);
+    // Two rows of controls, each wrapping on a narrow window instead of widening it: what the
+    // fleet is (lane, servers, store) with the page it shows, then its modes and events.
+    const auto group = [this](std::initializer_list<QWidget*> widgets) {
+        auto* box = new QWidget(this);
+        auto* row = new QHBoxLayout(box);
+        row->setContentsMargins(0, 0, 0, 0);
+        row->setSpacing(4);
+        for (QWidget* widget : widgets)
+            row->addWidget(widget);
+        return box;
+    };
+    auto* first_row = new FlowLayout(nullptr, 10);
+    first_row->addWidget(group({new QLabel(tr("Lane"), this), lane_}));
+    first_row->addWidget(group({new QLabel(tr("Servers"), this), servers_, balancer_}));
+    first_row->addWidget(group({new QLabel(tr("Store latency"), this), latency_}));
+    first_row->addWidget(group({new QLabel(tr("Sync every"), this), sync_}));
     show_decisions_->setText(tr("Decisions"));
     show_decisions_->setToolTip(tr("Each decision of each mode, the store and the servers"));
     show_charts_->setText(tr("Charts"));
@@ -183,7 +187,6 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     for (QToolButton* button : {show_decisions_, show_charts_}) {
         button->setCheckable(true);
         page_group->addButton(button);
-        first_row->addWidget(button);
     }
     show_decisions_->setChecked(true);
     connect(show_charts_, &QToolButton::toggled, this, &FleetPanel::showCharts);
@@ -196,9 +199,13 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     connect(export_menu->addAction(tr("Decisions as shown…")), &QAction::triggered, this,
             [this] { exportChosen(FleetExport::Decisions); });
     export_->setMenu(export_menu);
-    first_row->addWidget(export_);
-    first_row->addWidget(status_, 2, Qt::AlignRight);
-    auto* second_row = new QHBoxLayout;
+    first_row->addWidget(group({show_decisions_, show_charts_, export_}));
+    first_row->addWidget(status_);
+    auto* second_row = new FlowLayout(nullptr, 10);
+    auto* modes = new QWidget(this);
+    auto* mode_row = new QHBoxLayout(modes);
+    mode_row->setContentsMargins(0, 0, 0, 0);
+    mode_row->setSpacing(4);
     const std::vector<FleetMode> all = all_fleet_modes();
     for (std::size_t m = 0; m < all.size(); ++m) {
         auto* button = new QToolButton(this);
@@ -206,17 +213,13 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
         button->setCheckable(true);
         button->setToolTip(tr("Run the fleet in this placement mode"));
         modes_[m] = button;
-        second_row->addWidget(button);
+        mode_row->addWidget(button);
         connect(button, &QToolButton::clicked, this,
                 [this, mode = all[m]] { commit(tr("Fleet mode %1").arg(text(mode_name(mode)))); });
     }
-    second_row->addSpacing(6);
-    second_row->addWidget(outage_);
-    second_row->addWidget(outage_start_);
-    second_row->addWidget(outage_end_);
-    second_row->addWidget(policy_);
-    second_row->addSpacing(6);
-    second_row->addWidget(scale_, 1);
+    second_row->addWidget(modes);
+    second_row->addWidget(group({outage_, outage_start_, outage_end_, policy_}));
+    second_row->addWidget(scale_);
     scroll_->setWidget(view_);
     scroll_->setWidgetResizable(true);
     scroll_->setFrameShape(QFrame::NoFrame);

@@ -209,11 +209,14 @@ void FleetView::paintRuler(QPainter& painter, const Rows& layout) const {
         0, static_cast<Tick>(std::ceil(firstShown() / static_cast<double>(step))) * step);
     for (Tick t = first; static_cast<double>(t) <= lastShown(); t += step) {
         const double x = xOf(static_cast<double>(t));
-        if (x - 30 < kGutter)
-            continue;  // the label would run into the row names
+        if (x < kGutter)
+            continue;
         painter.drawLine(QPointF(x, layout.ruler_top + kRuler - 4),
                          QPointF(x, layout.ruler_top + kRuler));
-        painter.drawText(QRectF(x - 30, layout.ruler_top, 60, kRuler - 4), Qt::AlignCenter,
+        // Near the row names a label starts at its tick instead of centring on it.
+        const bool near = x - 30 < kGutter;
+        painter.drawText(QRectF(near ? x - 2 : x - 30, layout.ruler_top, 60, kRuler - 4),
+                         (near ? Qt::AlignLeft : Qt::AlignHCenter) | Qt::AlignVCenter,
                          QString::number(t));
     }
     painter.drawText(QRectF(4, layout.ruler_top, kGutter - 8, kRuler - 4),
@@ -325,8 +328,15 @@ void FleetView::paintStore(QPainter& painter, const Rows& layout) const {
                           top + kStoreRow - layout.modes_top);
         painter.fillRect(band, QColor(0x80, 0x80, 0x80, 40));
         // Grey hatching: the hatch in the theme's colour means "more than L", not "down".
-        painter.fillRect(QRectF(band.left(), top + 2, band.width(), kStoreRow - 4),
-                         QBrush(palette().color(QPalette::PlaceholderText), Qt::BDiagPattern));
+        // Drawn as lines, which SVG and PDF exports keep (a pattern brush comes out solid).
+        const QRectF hatched(band.left(), top + 2, band.width(), kStoreRow - 4);
+        const ClipTo inside(painter, hatched);
+        painter.setPen(QPen(palette().color(QPalette::PlaceholderText), 1.0));
+        const double left = std::max(hatched.left(), plotArea().left()) - hatched.height();
+        const double right = std::min(hatched.right(), static_cast<double>(width()));
+        for (double x = left; x < right; x += 6)
+            painter.drawLine(QPointF(x, hatched.bottom()),
+                             QPointF(x + hatched.height(), hatched.top()));
     }
     const bool syncs = std::find(settings.modes.begin(), settings.modes.end(),
                                  FleetMode::periodic_sync) != settings.modes.end();
