@@ -33,6 +33,7 @@
 #include "timeline/timeline_view.h"
 #include "window/charts_slot.h"
 #include "window/file_controller.h"
+#include "window/lecture_actions.h"
 #include "window/raised_dock_growth.h"
 #include "window/remembered_state.h"
 #include "window/tiers_dialog.h"
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(timeline_panel_);
     setDockOptions(AnimatedDocks | AllowTabbedDocks);
     createDocks();
+    lecture_ = new LectureActions(session_, clock_, this);
     createToolBars();
     createMenus();
     connectActions();
@@ -212,6 +214,8 @@ void MainWindow::connectActions() {
         AppActions::updateToolTip(actions_.play_pause,
                                   playing ? tr("Stop the clock") : tr("Run the clock"));
     });
+    connect(lecture_, &LectureActions::message, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
     connect(actions_.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
     connect(actions_.about, &QAction::triggered, this, &MainWindow::showAbout);
     files_->setAutosave(autosave_);

@@ -19,6 +19,7 @@ class KeysPanel;
 class FileController;
 class FrameModel;
 class LearnPanel;
+class LectureActions;
 class PredictPanel;
 class ParametersBar;
 class PlaybackClock;
@@ -45,6 +46,7 @@ public:
     LearnPanel* learn() const { return learn_; }
     ParametersBar* parameters() const { return parameters_; }
     const AppActions& actions() const { return actions_; }
+    LectureActions* lecture() const { return lecture_; }
     /// What Help > Keyboard Shortcuts lists: every key the window answers to.
     QList<ShortcutRow> shortcutRows() const;
 
@@ -100,6 +102,7 @@ private:
     QDockWidget* predict_dock_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
     QDockWidget* drills_dock_ = nullptr;
+    LectureActions* lecture_ = nullptr;
     PredictPanel* predict_ = nullptr;
     KeysPanel* keys_ = nullptr;
     QAction* undo_ = nullptr;

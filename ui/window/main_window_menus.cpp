@@ -23,6 +23,7 @@
 #include "window/charts_slot.h"
 #include "window/file_controller.h"
 #include "window/guide_dialog.h"
+#include "window/lecture_actions.h"
 #include "window/main_window.h"
 #include "window/remembered_state.h"
 #include "window/shortcut_list.h"
@@ -163,6 +164,12 @@ void MainWindow::createMenus() {
     playback->addSeparator();
     playback->addAction(actions_.predict);
 
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    go->addActions(lecture_->goActions());
+    go->insertSeparator(lecture_->start_lecture);
+    view->addSeparator();
+    view->addAction(lecture_->presentation);
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(actions_.guide);
     connect(actions_.guide, &QAction::triggered, this, &MainWindow::showGuide);
@@ -184,6 +191,7 @@ void MainWindow::createMenus() {
     // Shortcuts of actions that sit only in menus must still work when the menu bar is hidden.
     addActions(actions_.all());
     addActions({undo, redo});
+    addActions(lecture_->all());
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -244,7 +252,7 @@ QList<ShortcutRow> MainWindow::shortcutRows() const {
         listed.insert(after_file + i, exports[i]);
     listed.insert(listed.indexOf(actions_.delete_selection), undo_);
     listed.insert(listed.indexOf(actions_.delete_selection), redo_);
-    listed << advanced_ << lanes_;
+    listed << advanced_ << lanes_ << lecture_->all();
     QList<ShortcutRow> rows = ui::shortcutRows(listed);
     // Esc is no action: the timeline clears its selection itself, so that Esc still closes
     // menus and dialogs and leaves editors.
