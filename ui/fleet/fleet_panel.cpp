@@ -135,7 +135,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
         box->setRange(0,
                       static_cast<int>(std::min<std::int64_t>(bounds::kMaxWindow, 1'000'000'000)));
         box->setAccelerated(true);
-        box->setMaximumWidth(100);  // the range is huge, the values usually are not
+        box->setMaximumWidth(92);  // the range is huge, the values usually are not
     }
     for (QSpinBox* box : {servers_, latency_, sync_, outage_start_, outage_end_})
         box->setKeyboardTracking(false);  // one change when typing ends, not one per digit
@@ -153,7 +153,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
         policy_->addItem(text(outage_policy_name(policy)), static_cast<int>(policy));
     scale_->setPlaceholderText(tr("scale: TICK:N, …"));
     scale_->setToolTip(tr("Scale events: from TICK on the fleet has N servers, as in 20:8, 60:4"));
-    scale_->setMinimumWidth(180);
+    scale_->setMinimumWidth(130);
     lane_->setToolTip(tr("The lane the fleet runs: an algorithm with its parameters"));
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // A long refusal gives way on a narrow window instead of widening the panel past it.
@@ -162,7 +162,8 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     lane_->setMinimumContentsLength(10);
 
     // Two rows of controls, each wrapping on a narrow window instead of widening it: what the
-    // fleet is (lane, servers, store) with the page it shows, then its modes and events.
+    // fleet is (lane, servers, store) with the page it shows, then its modes, its events and
+    // the status.
     const auto group = [this](std::initializer_list<QWidget*> widgets) {
         auto* box = new QWidget(this);
         auto* row = new QHBoxLayout(box);
@@ -200,7 +201,6 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
             [this] { exportChosen(FleetExport::Decisions); });
     export_->setMenu(export_menu);
     first_row->addWidget(group({show_decisions_, show_charts_, export_}));
-    first_row->addWidget(status_);
     auto* second_row = new FlowLayout(nullptr, 10);
     auto* modes = new QWidget(this);
     auto* mode_row = new QHBoxLayout(modes);
@@ -220,6 +220,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     second_row->addWidget(modes);
     second_row->addWidget(group({outage_, outage_start_, outage_end_, policy_}));
     second_row->addWidget(scale_);
+    second_row->addWidget(status_);
     scroll_->setWidget(view_);
     scroll_->setWidgetResizable(true);
     scroll_->setFrameShape(QFrame::NoFrame);
