@@ -4,6 +4,7 @@
 #include "ratelab/responses.h"
 
 #include <array>
+#include <memory>
 #include <string_view>
 
 #include "ratelab/limits.h"
@@ -179,10 +180,49 @@ std::string http_text(const Response& response, HeaderStyle style) {
     return text + "\r\n";
 }
 
+namespace {
+
+/// One key of a lane, replayed alone: a trace holding only that key, so that each probe copies
+/// one key's state, not all; its limiter, quota and rejection status.
+struct KeyReplay {
+    Trace alone;
+    KeyId local = 0;
+    std::unique_ptr<Limiter> limiter;
+    const Limits* limits = nullptr;
+    Quota quota;
+    int rejected = 429;
+
+    KeyReplay(const SimulationResult& result, std::size_t lane, const Algorithm& algorithm,
+              const AlgorithmInfo& info, KeyId key) {
+        const Trace& trace = *result.trace;
+        const Params& params = result.lane_params.at(lane);
+        local = key == 0 ? 0 : 1;
+        if (key != 0)
+            alone.keys.push_back(trace.keys[key]);
+        limiter = algorithm.limiter(alone, params);
+        limits = &params.for_key(trace.keys[key]);
+        quota = quota_of(info, *limits);
+        rejected = rejection_status(info, *limits);
+    }
+
+    /// Decides `request` without answering it.
+    void pass(const Request& request) { limiter->decide(local, request.tick, request.cost); }
+
+    Response next(const Request& request) {
+        const Decision decision = limiter->decide(local, request.tick, request.cost);
+        return respond(*limiter, local, request.tick, decision, quota, limits->tick_ms, rejected);
+    }
+};
+
+const AlgorithmInfo& info_of(const SimulationResult& result, std::size_t lane) {
+    return *Registry::instance().find(result.lanes.at(lane).algorithm);
+}
+
+}  // namespace
+
 std::vector<Response> lane_responses(const SimulationResult& result, std::size_t lane) {
     const Trace& trace = *result.trace;
-    const Params& params = result.lane_params.at(lane);
-    const AlgorithmInfo& info = *Registry::instance().find(result.lanes.at(lane).algorithm);
+    const AlgorithmInfo& info = info_of(result, lane);
     const auto algorithm = info.make();
     std::vector<std::vector<std::size_t>> by_key(trace.keys.size());
     for (std::size_t i = 0; i < trace.requests.size(); ++i)
@@ -191,23 +231,24 @@ std::vector<Response> lane_responses(const SimulationResult& result, std::size_t
     for (std::size_t key = 0; key < by_key.size(); ++key) {
         if (by_key[key].empty())
             continue;
-        // A trace of this key alone, so that each probe copies one key's state, not all.
-        Trace alone;
-        const KeyId local = key == 0 ? 0 : 1;
-        if (key != 0)
-            alone.keys.push_back(trace.keys[key]);
-        const auto limiter = algorithm->limiter(alone, params);
-        const Limits& limits = params.for_key(trace.keys[key]);
-        const Quota quota = quota_of(info, limits);
-        const int rejected = rejection_status(info, limits);
-        for (const std::size_t i : by_key[key]) {
-            const Request& request = trace.requests[i];
-            const Decision decision = limiter->decide(local, request.tick, request.cost);
-            responses[i] =
-                respond(*limiter, local, request.tick, decision, quota, limits.tick_ms, rejected);
-        }
+        KeyReplay replay(result, lane, *algorithm, info, static_cast<KeyId>(key));
+        for (const std::size_t i : by_key[key])
+            responses[i] = replay.next(trace.requests[i]);
     }
     return responses;
+}
+
+Response response_to(const SimulationResult& result, std::size_t lane, std::size_t index) {
+    const Trace& trace = *result.trace;
+    const AlgorithmInfo& info = info_of(result, lane);
+    const auto algorithm = info.make();
+    const KeyId key = trace.requests.at(index).key;
+    KeyReplay replay(result, lane, *algorithm, info, key);
+    for (std::size_t i = 0; i < index; ++i) {
+        if (trace.requests[i].key == key)
+            replay.pass(trace.requests[i]);
+    }
+    return replay.next(trace.requests[index]);
 }
 
 }  // namespace ratelab

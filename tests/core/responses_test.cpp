@@ -104,6 +104,24 @@ TEST_CASE("responses: lane_responses() answers each decision as simulate() made 
     }
 }
 
+TEST_CASE("responses: response_to() answers one decision as lane_responses() does") {
+    const auto trace = test::make_trace(
+        {{0, 2}, {0, 3, "b"}, {1, 1}, {1, 2, "b"}, {4, 4}, {5, 1, "c"}, {9, 1}, {9, 2, "b"}});
+    Params params = test::limits(4, 10);
+    params.keys["b"] = Limits{2, 5, {}, 1000};
+    params.lanes = every_lane();
+    const auto result = simulate(trace, params);
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+        INFO("lane " << result->runs[lane].label);
+        const std::vector<Response> all = lane_responses(*result, lane);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            INFO("request " << i);
+            CHECK(response_to(*result, lane, i) == all[i]);
+        }
+    }
+    CHECK_THROWS_AS(response_to(*result, 0, trace->requests.size()), std::out_of_range);
+}
+
 TEST_CASE("responses: a token bucket's headers, worked out by hand") {
     // C = 4 tokens, 2/5 of a token per tick, ticks of 500 ms. At tick 0 a request of cost 3
     // leaves 1 token: R = 1. Cost Q = 4 needs 3 more tokens, 3 / (2/5) = 7.5 ticks: T = 8

@@ -91,4 +91,9 @@ std::string http_text(const Response& response, HeaderStyle style);
 /// replayed on a limiter of its own, so probing costs the same whatever the number of keys.
 std::vector<Response> lane_responses(const SimulationResult& result, std::size_t lane);
 
+/// The response to request `index` of lane `lane` of `result` alone: lane_responses()[index],
+/// found by replaying the requests of its key up to it, so that a view can answer the decision
+/// a user selected without working out every other.
+Response response_to(const SimulationResult& result, std::size_t lane, std::size_t index);
+
 }  // namespace ratelab
