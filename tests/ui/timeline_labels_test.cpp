@@ -121,6 +121,42 @@ private Q_SLOTS:
         }
     }
 
+    void spanFiguresStayClearOfTheirBracket_data() {
+        QTest::addColumn<int>("width");
+        QTest::newRow("1280 px window, beside the Learn dock") << 945;
+        QTest::newRow("1024 px window, beside the Learn dock") << 690;
+        QTest::newRow("1920 px window") << 1500;
+    }
+    void spanFiguresStayClearOfTheirBracket() {
+        // "4 in 10 ticks" ran into the bracket's right end, and "6 in 10 ticks > L" into its
+        // thicker one: the figure keeps a gap of two pixels from the bracket's line.
+        QFETCH(int, width);
+        Timeline timeline(width);
+        timeline.open(SessionDocument::defaultScenario());
+        const TimelineScene scene = timeline.view.scene();
+        int inside = 0;
+        for (std::size_t lane = 0; lane < scene.laneCount(); ++lane) {
+            const std::optional<SpanLabel> span = worstSpanLabel(scene, lane);
+            QVERIFY(span.has_value());
+            const double bracket_inner = span->right - 1.0 - span->pen / 2.0;
+            const double bracket_outer = span->right - 1.0 + span->pen / 2.0;
+            const QString where = QStringLiteral("%1: text to %2, bracket from %3 to %4")
+                                      .arg(span->text)
+                                      .arg(span->box.right())
+                                      .arg(bracket_inner)
+                                      .arg(bracket_outer);
+            if (span->box.left() >= span->left) {
+                ++inside;
+                QVERIFY2(span->box.right() <= bracket_inner - 2.0, qPrintable(where));
+            } else {
+                QVERIFY2(span->box.left() >= bracket_outer + 2.0 ||
+                             span->box.right() <= span->left - 2.0,
+                         qPrintable(where));
+            }
+        }
+        QVERIFY(inside > 0);
+    }
+
     void compactCountsKeepThreeSignificantDigits() {
         QCOMPARE(compactCount(947), QStringLiteral("947"));
         QCOMPARE(compactCount(9'999), QStringLiteral("9999"));

@@ -3,12 +3,14 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "charts/algorithm_names.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_scene.h"
+#include "timeline/timeline_text.h"
 
 namespace ratelab::ui {
 
@@ -20,65 +22,37 @@ namespace marks = timeline_palette;
 // band is hatched and the bracket, thicker, is reddish purple. With several keys it is the worst
 // key's span, over that key's own W.
 // The band goes behind the decisions (`figure` false), the bracket and figure over them.
-void paintWorstSpan(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                    std::size_t lane_index, bool figure) {
-    const JudgedBurst judged = scene.frame->judgedBurst(lane_index);
-    const Burst& burst = judged.burst;
-    if (burst.cost <= 0) {
+void paintWorstSpan(QPainter& painter, const TimelineScene& scene, std::size_t lane_index,
+                    bool figure) {
+    const std::optional<SpanLabel> span = worstSpanLabel(scene, lane_index);
+    if (!span) {
         return;
     }
-    const bool over = judged.over_limit();
-    const double start = burst.start.to_double();
-    double x0 = std::max(scene.x(start), scene.layout.plot_left);
-    double x1 = std::min(scene.x(start + static_cast<double>(judged.window)),
-                         scene.layout.plot_left + scene.layout.plot_width);
-    if (x1 <= x0 - 1.0) {
-        return;  // scrolled out of view
-    }
-    if (x1 - x0 < 5.0) {
-        // Zoomed far out the span is thinner than a pixel: keep it visible as a narrow mark.
-        const double middle = (x0 + x1) / 2.0;
-        x0 = middle - 2.5;
-        x1 = middle + 2.5;
-    }
-    QColor colour = over ? marks::kBurstOver : marks::kBurstWithin;
+    const QRectF& lane = scene.layout.lanes[lane_index];
+    const QColor colour = span->over ? marks::kBurstOver : marks::kBurstWithin;
     if (!figure) {
         QColor wash = colour;
         wash.setAlpha(marks::kBurstWithinWashAlpha);
         // On whole pixels, without antialiasing: a translucent band with fractional edges is
         // blended span by span, three spans a row, which took longer than the rest of the lane
         // (and Qt's raster engine hands such long span lists to its thread pool, piece by piece).
-        const QRect band(QPoint(qRound(x0), qRound(lane.top() + 1.0)),
-                         QPoint(qRound(x1) - 1, qRound(lane.bottom()) - 1));
+        const QRect band(QPoint(qRound(span->left), qRound(lane.top() + 1.0)),
+                         QPoint(qRound(span->right) - 1, qRound(lane.bottom()) - 1));
         const bool smooth = painter.testRenderHint(QPainter::Antialiasing);
         painter.setRenderHint(QPainter::Antialiasing, false);
-        painter.fillRect(band, over ? marks::overLimitBrush() : QBrush(wash));
+        painter.fillRect(band, span->over ? marks::overLimitBrush() : QBrush(wash));
         painter.setRenderHint(QPainter::Antialiasing, smooth);
         return;
     }
-    const double y = lane.top() + 4.0;
-    painter.setPen(QPen(colour, over ? 2.5 : 1.5));
-    painter.drawLine(QPointF(x0 + 1, y), QPointF(x1 - 1, y));
-    painter.drawLine(QPointF(x0 + 1, y), QPointF(x0 + 1, y + 5));
-    painter.drawLine(QPointF(x1 - 1, y), QPointF(x1 - 1, y + 5));
-
-    QFont small = scene.font;
-    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
-    small.setBold(over);
-    const QString label = judgedBurstText(*scene.frame->result, judged, scene.frame->severalKeys());
-    const QFontMetricsF metrics(small);
-    const double width = scene.textWidth(small, label) + 6.0;
-    // Inside the band when it fits, else beside it, on whichever side has room.
-    double left = x1 - width - 2.0;
-    if (width > x1 - x0) {
-        const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
-        left = x1 + width + 4.0 <= plot_right ? x1 + 4.0 : x0 - width - 4.0;
-    }
-    painter.setFont(small);
-    painter.setPen(over ? marks::overLimitLabel(scene.palette)
-                        : scene.palette.color(QPalette::Text));
-    painter.drawText(QRectF(left, y + 1.0, width, metrics.height()), Qt::AlignRight | Qt::AlignTop,
-                     label);
+    const double y = span->y;
+    painter.setPen(QPen(colour, span->pen));
+    painter.drawLine(QPointF(span->left + 1, y), QPointF(span->right - 1, y));
+    painter.drawLine(QPointF(span->left + 1, y), QPointF(span->left + 1, y + 5));
+    painter.drawLine(QPointF(span->right - 1, y), QPointF(span->right - 1, y + 5));
+    painter.setFont(span->font);
+    painter.setPen(span->over ? marks::overLimitLabel(scene.palette)
+                              : scene.palette.color(QPalette::Text));
+    painter.drawText(span->box, Qt::AlignRight | Qt::AlignTop, span->text);
 }
 
 void paintDelays(QPainter& painter, const TimelineScene& scene, std::size_t lane_index) {
@@ -270,7 +244,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
         const QRectF& lane = scene.layout.lanes[lane_index];
         const AlgorithmRun* revealed = scene.frame->revealedRun(lane_index);
         if (revealed) {
-            paintWorstSpan(painter, scene, lane, lane_index, false);
+            paintWorstSpan(painter, scene, lane_index, false);
         }
         if (!run.has_decisions()) {
             continue;
@@ -284,9 +258,50 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             painter.setRenderHint(QPainter::Antialiasing, true);
         }
         if (revealed) {
-            paintWorstSpan(painter, scene, lane, lane_index, true);
+            paintWorstSpan(painter, scene, lane_index, true);
         }
     }
+}
+
+std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane_index) {
+    const JudgedBurst judged = scene.frame->judgedBurst(lane_index);
+    const Burst& burst = judged.burst;
+    if (burst.cost <= 0) {
+        return std::nullopt;
+    }
+    SpanLabel span;
+    span.over = judged.over_limit();
+    const double start = burst.start.to_double();
+    const double plot_right = scene.layout.plot_left + scene.layout.plot_width;
+    span.left = std::max(scene.x(start), scene.layout.plot_left);
+    span.right = std::min(scene.x(start + static_cast<double>(judged.window)), plot_right);
+    if (span.right <= span.left - 1.0) {
+        return std::nullopt;  // scrolled out of view
+    }
+    if (span.right - span.left < 5.0) {
+        // Zoomed far out the span is thinner than a pixel: keep it visible as a narrow mark.
+        const double middle = (span.left + span.right) / 2.0;
+        span.left = middle - 2.5;
+        span.right = middle + 2.5;
+    }
+    span.y = scene.layout.lanes[lane_index].top() + 4.0;
+    span.pen = span.over ? 2.5 : 1.5;
+    span.font = scene.font;
+    span.font.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
+    span.font.setBold(span.over);
+    span.text = judgedBurstText(*scene.frame->result, judged, scene.frame->severalKeys());
+    const double width = scene.textWidth(span.font, span.text) + 6.0;
+    // Inside the band, clear of the bracket's end, when it fits; else beside it, on whichever
+    // side has room.
+    constexpr double kGap = 3.0;  // between the figure and the bracket's line
+    const double inner = span.right - 1.0 - span.pen / 2.0 - kGap;
+    const double outer = span.right - 1.0 + span.pen / 2.0 + kGap;
+    double left = inner - width;
+    if (left < span.left) {
+        left = outer + width <= plot_right ? outer : span.left - width - kGap;
+    }
+    span.box = QRectF(left, span.y + 1.0, width, QFontMetricsF(span.font).height());
+    return span;
 }
 
 std::vector<DelayLine> delayLines(const TimelineScene& scene, std::size_t lane_index) {

@@ -48,4 +48,19 @@ QString compactCount(std::int64_t value);
 /// How wide the widest lane figures are in the gutter's small type, for a view font `font`.
 double widestLaneFigures(const QFont& font);
 
+/// A lane's worst span as drawn: the band's ends, its bracket along the top, and the figure
+/// ("6 in 10 ticks > L") right-aligned in `box`, inside the band or beside it.
+struct SpanLabel {
+    double left = 0.0;   ///< the band's left end, x
+    double right = 0.0;  ///< its right end, x; the bracket's ends are 1 px inside
+    double y = 0.0;      ///< the bracket's top line
+    double pen = 1.5;    ///< the bracket's line width: thicker over the limit
+    bool over = false;
+    QString text;
+    QFont font;
+    QRectF box;
+};
+/// Lane `lane`'s worst span, or nothing when it has none or it is out of view.
+std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane);
+
 }  // namespace ratelab::ui
