@@ -15,6 +15,7 @@
 #include <QToolBar>
 
 #include "isolated_settings.h"
+#include "panels/comparison_panel.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "window/lecture_actions.h"
@@ -68,7 +69,14 @@ private Q_SLOTS:
             QCOMPARE(f.clock.now(), expected);
         }
         QVERIFY(said.last().at(0).toString().contains(QStringLiteral("after t = 27")));
-        for (const Tick expected : {11, 10, 10}) {
+        f.lecture.previous_rejection->trigger();
+        // Both lanes reject at 27; at 11 only the sliding log does.
+        QCOMPARE(said.last().at(0).toString(), QStringLiteral("Rejected at t = 11 by Sliding log"));
+        f.clock.setNow(20);
+        f.lecture.next_rejection->trigger();
+        QCOMPARE(said.last().at(0).toString(),
+                 QStringLiteral("Rejected at t = 27 by Fixed window, Sliding log"));
+        for (const Tick expected : {11, 10, 10}) {  // from 27
             f.lecture.previous_rejection->trigger();
             QCOMPARE(f.clock.now(), expected);
         }
@@ -138,6 +146,23 @@ private Q_SLOTS:
         QVERIFY(dock->isVisible() && bar->isVisible());
         QVERIFY(f.window.menuBar()->isVisible() && f.window.statusBar()->isVisible());
         QCOMPARE(f.window.font().pointSizeF(), size);
+    }
+
+    void closingWhilePresentingRemembersTheDocks() {
+        test::IsolatedSettings::clear();
+        {
+            MainWindow window;
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.lecture()->presentation->trigger();
+            QVERIFY(!window.comparison()->isVisible());
+            QVERIFY(window.close());
+        }
+        MainWindow again;
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(again.comparison()->isVisible());
+        QVERIFY(again.menuBar()->isVisible());
     }
 
     void theMainWindowListsTheGoActionsAndTheirKeys() {

@@ -28,6 +28,25 @@ QAction* make(QObject* parent, const QString& text, const QKeySequence& key,
     return action;
 }
 
+/// The lanes that reject a request at `tick`, by name: what a lecturer points at.
+QString rejectingLanes(const SimulationResult& result, Tick tick) {
+    const auto& requests = result.trace->requests;
+    const auto [first, last] =
+        std::equal_range(requests.begin(), requests.end(), Request{tick, 1, 0},
+                         [](const Request& a, const Request& b) { return a.tick < b.tick; });
+    QStringList names;
+    for (const AlgorithmRun& run : result.runs) {
+        for (auto it = first; it != last; ++it) {
+            if (run.has_decisions() &&
+                !run.accepted(static_cast<std::size_t>(it - requests.begin()))) {
+                names << laneName(run.id, run.label);
+                break;
+            }
+        }
+    }
+    return names.join(QStringLiteral(", "));
+}
+
 }  // namespace
 
 LectureActions::LectureActions(Session* session, PlaybackClock* clock, QMainWindow* window)
@@ -74,7 +93,9 @@ void LectureActions::goToNextRejection() {
     if (const auto tick = ratelab::next_rejection(*session_->result(), clock_->now())) {
         clock_->pause();
         clock_->setNow(*tick);
-        Q_EMIT message(tr("A rejection at t = %1").arg(*tick));
+        Q_EMIT message(tr("Rejected at t = %1 by %2")
+                           .arg(*tick)
+                           .arg(rejectingLanes(*session_->result(), *tick)));
     } else {
         Q_EMIT message(tr("No lane rejects anything after t = %1").arg(clock_->now()));
     }
@@ -84,7 +105,9 @@ void LectureActions::goToPreviousRejection() {
     if (const auto tick = ratelab::previous_rejection(*session_->result(), clock_->now())) {
         clock_->pause();
         clock_->setNow(*tick);
-        Q_EMIT message(tr("A rejection at t = %1").arg(*tick));
+        Q_EMIT message(tr("Rejected at t = %1 by %2")
+                           .arg(*tick)
+                           .arg(rejectingLanes(*session_->result(), *tick)));
     } else {
         Q_EMIT message(tr("No lane rejects anything before t = %1").arg(clock_->now()));
     }

@@ -319,6 +319,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         return;
     }
     clock_->pause();
+    lecture_->setPresenting(false);  // the layout to remember is the one with its docks
     saveSettings();
     event->accept();
 }
