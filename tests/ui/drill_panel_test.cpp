@@ -128,7 +128,7 @@ private Q_SLOTS:
                 QVERIFY(clock.now() < kEnd);
                 answer(panel, typed(expected[QStringLiteral("answer")]));
                 panel.check();
-                QVERIFY2(panel.verdictLabel()->text().contains(QStringLiteral("Right.")),
+                QVERIFY2(panel.verdictLabel()->text().contains(QStringLiteral("Right:")),
                          qPrintable(panel.verdictLabel()->text()));
                 QCOMPARE(clock.now(), kEnd);
                 panel.next();
@@ -149,12 +149,12 @@ private Q_SLOTS:
         for (const QJsonValue& question : cli) {
             answer(panel, wrong(question.toObject()[QStringLiteral("answer")]));
             panel.check();
-            QVERIFY2(panel.verdictLabel()->text().contains(QStringLiteral("Not quite.")),
+            QVERIFY2(panel.verdictLabel()->text().contains(QStringLiteral("Wrong:")),
                      qPrintable(panel.verdictLabel()->text()));
             // Checking the right answer after the reveal earns nothing.
             answer(panel, typed(question.toObject()[QStringLiteral("answer")]));
             panel.check();
-            QVERIFY(panel.verdictLabel()->text().contains(QStringLiteral("Not quite.")));
+            QVERIFY(panel.verdictLabel()->text().contains(QStringLiteral("Wrong:")));
             panel.next();
         }
         QCOMPARE(panel.answered(), 4);
@@ -184,7 +184,7 @@ private Q_SLOTS:
         for (const std::int64_t lane : panel.questions()[lanes_at].answer.indices)
             QTest::keyClick(&panel, static_cast<Qt::Key>(Qt::Key_0 + lane));
         QTest::keyClick(&panel, Qt::Key_Return);
-        QVERIFY(panel.verdictLabel()->text().contains(QStringLiteral("Right.")));
+        QVERIFY(panel.verdictLabel()->text().contains(QStringLiteral("Right:")));
         QCOMPARE(panel.right(), 1);
         QTest::keyClick(&panel, Qt::Key_Return);
         QCOMPARE(panel.current(), std::optional<std::size_t>(lanes_at + 1));

@@ -1,6 +1,7 @@
 #include "panels/drill_panel.h"
 
 #include <QCheckBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -18,6 +19,8 @@
 namespace ratelab::ui {
 
 namespace {
+
+constexpr std::size_t kLanesPerRow = 3;
 
 QString text(const std::string& s) {
     return QString::fromStdString(s);
@@ -81,9 +84,10 @@ DrillPanel::DrillPanel(PlaybackClock* clock, OpenDocument open, QWidget* parent)
     question_->setTextFormat(Qt::PlainText);
     question_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    new QVBoxLayout(choices_box_);
-    choices_box_->layout()->setContentsMargins(0, 0, 0, 0);
-    choices_box_->layout()->setSpacing(2);
+    // Three lanes to a row: six boxes in a column would push Check out of the short dock.
+    auto* choices = new QGridLayout(choices_box_);
+    choices->setContentsMargins(0, 0, 0, 0);
+    choices->setVerticalSpacing(2);
 
     auto* seed_row = new QHBoxLayout;
     auto* seed_label = new QLabel(tr("&Seed"), this);
@@ -101,6 +105,7 @@ DrillPanel::DrillPanel(PlaybackClock* clock, OpenDocument open, QWidget* parent)
     answer_row->addWidget(answer_, 1);
     answer_row->addWidget(check_);
     answer_row->addWidget(next_);
+    answer_row->addStretch();  // keeps the buttons their size while lanes replace the field
     // Wide and short, as the bottom dock is: the question on the left, the answer on the right.
     auto* asked = new QVBoxLayout;
     asked->addLayout(seed_row);
@@ -221,7 +226,9 @@ void DrillPanel::showAnswerFields() {
         for (std::size_t k = 0; k < q.lanes.size(); ++k) {
             auto* box = new QCheckBox(
                 QStringLiteral("%1  %2").arg(k).arg(text(lane_label(q.lanes[k]))), choices_box_);
-            choices_box_->layout()->addWidget(box);
+            static_cast<QGridLayout*>(choices_box_->layout())
+                ->addWidget(box, static_cast<int>(k / kLanesPerRow),
+                            static_cast<int>(k % kLanesPerRow));
             lane_choices_.push_back(box);
         }
         setFocus();
@@ -269,11 +276,14 @@ void DrillPanel::check() {
     }
     const Grade grade = ratelab::grade(q.answer, *given, q.explanation);
     results_[*current_] = grade.correct;
+    // The reason opens with its verdict ("Right: 3." or "Wrong: the answer is ..."): coloured.
+    const QString reason = text(grade.reason);
+    const qsizetype verdict_end = std::max<qsizetype>(0, reason.indexOf(QLatin1Char(':')) + 1);
     verdict_->setText(
-        QStringLiteral("<span style='color:%1'><b>%2</b></span> %3")
+        QStringLiteral("<span style='color:%1'><b>%2</b></span>%3")
             .arg(grade.correct ? QStringLiteral("#009E73") : QStringLiteral("#D55E00"),
-                 grade.correct ? tr("Right.") : tr("Not quite."),
-                 text(grade.reason).toHtmlEscaped()));
+                 reason.left(verdict_end).toHtmlEscaped(),
+                 reason.mid(verdict_end).toHtmlEscaped()));
     check_->setEnabled(false);
     answer_->setReadOnly(true);
     for (QCheckBox* box : lane_choices_)
