@@ -159,7 +159,9 @@ private Q_SLOTS:
         }
         QCOMPARE(panel.answered(), 4);
         QCOMPARE(panel.right(), 0);
-        QVERIFY(panel.questionLabel()->text().contains(QStringLiteral("question 1, 2, 3, 4")));
+        QVERIFY(
+            panel.questionLabel()->text().contains(QStringLiteral("Wrong: question 1, 2, 3, 4.")));
+        QVERIFY(!panel.questionLabel()->text().contains(QStringLiteral("Skipped")));
     }
 
     void theKeyboardAnswersChecksAndGoesOn() {
@@ -188,6 +190,12 @@ private Q_SLOTS:
         QCOMPARE(panel.right(), 1);
         QTest::keyClick(&panel, Qt::Key_Return);
         QCOMPARE(panel.current(), std::optional<std::size_t>(lanes_at + 1));
+        while (panel.current())
+            panel.next();  // the rest unanswered
+        const QString summary = panel.questionLabel()->text();
+        QVERIFY2(summary.contains(QStringLiteral("Skipped: question")), qPrintable(summary));
+        QVERIFY(!summary.contains(QStringLiteral("Wrong:")));
+        QCOMPARE(panel.answered(), 1);
     }
 
     void keepingYourOwnDocumentKeepsTheDrillWhereItWas() {

@@ -303,21 +303,28 @@ void DrillPanel::next() {
 }
 
 void DrillPanel::showSummary() {
-    QStringList missed;
+    QStringList wrong;
+    QStringList skipped;
     for (std::size_t i = 0; i < results_.size(); ++i) {
-        if (results_[i] != std::optional<bool>(true))
-            missed << QString::number(i + 1);
+        if (results_[i] == std::optional<bool>(false))
+            wrong << QString::number(i + 1);
+        else if (!results_[i])
+            skipped << QString::number(i + 1);
     }
     heading_->setText(tr("<b>Drill done:</b> %1 of %2 right.").arg(right()).arg(questions_.size()));
-    question_->setText(
-        (missed.isEmpty() ? tr("Every question right.")
-                          : tr("Not right the first time: question %1.")
-                                .arg(missed.join(QStringLiteral(", ")))) +
-        QLatin1Char(' ') +
-        tr("Start asks them again; ratelab-cli quiz --seed %1 --count %2 prints them with "
-           "their answers.")
-            .arg(drawn_seed_)
-            .arg(questions_.size()));
+    QStringList lines;
+    if (!wrong.isEmpty())
+        lines << tr("Wrong: question %1.").arg(wrong.join(QStringLiteral(", ")));
+    if (!skipped.isEmpty())
+        lines << tr("Skipped: question %1.").arg(skipped.join(QStringLiteral(", ")));
+    if (lines.isEmpty())
+        lines << tr("Every question right.");
+    lines << tr("Start asks them again; ratelab-cli quiz --seed %1 --count %2 prints them with "
+                "their answers.")
+                 .arg(drawn_seed_)
+                 .arg(questions_.size());
+    question_->setText(lines.join(QLatin1Char('\n')));
+    clock_->jumpToEnd();  // the last question's answer, whether given or skipped
     for (QWidget* widget :
          std::initializer_list<QWidget*>{prompt_, choices_box_, answer_, check_, next_, verdict_})
         widget->setVisible(false);
