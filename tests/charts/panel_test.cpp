@@ -3,6 +3,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QFileInfo>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -172,6 +173,39 @@ TEST_CASE("panel: a short chart keeps its note, beside the title") {
             QCoreApplication::processEvents();
             CHECK(view.chart()->title().contains(spec.note.toHtmlEscaped()));
         }
+    }
+}
+
+TEST_CASE("panel: a short chart's legend, moved beside the plot, holds its labels whole") {
+    test::app();
+    // The queue chart's longest label was cut to "Delay of an accepted requ…": the legend kept
+    // the widths its labels had been given under the plot.
+    const ChartSpec spec = buildChartSpec(
+        ChartKind::Queue,
+        wholeTraceInput(simulate(std::make_shared<const Trace>(default_trace()), default_params()),
+                        800));
+    ChartView view(ChartKind::Queue);
+    view.resize(1400, 240);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    view.showSpec(spec);
+    QCoreApplication::processEvents();
+    QLegend* legend = view.chart()->legend();
+    REQUIRE(legend->alignment() == Qt::AlignRight);
+    // The words each entry shows, as Qt laid them out.
+    QStringList shown;
+    QList<QGraphicsItem*> items = legend->childItems();
+    while (!items.isEmpty()) {
+        QGraphicsItem* item = items.takeFirst();
+        items += item->childItems();
+        if (const auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+            shown << text->toPlainText();
+    }
+    INFO(shown.join(QStringLiteral(" | ")).toStdString());
+    CHECK(shown.contains(QStringLiteral("Delay of an accepted request")));
+    for (const QString& text : shown) {
+        CHECK(!text.contains(QStringLiteral("...")));
+        CHECK(!text.contains(QChar(0x2026)));
     }
 }
 

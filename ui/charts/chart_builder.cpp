@@ -345,6 +345,10 @@ void ChartBuilder::setCompact(QChart* chart, const ChartSpec& spec, const ChartT
     chart->setTitle(titleHtml(spec, theme, compact));
     chart->legend()->setAlignment(compact ? Qt::AlignRight : Qt::AlignBottom);
     chart->setMargins(compact ? QMargins(2, 0, 4, 0) : QMargins(6, 2, 10, 2));
+    // Qt keeps each entry's text as it was cut to fit under the plot; giving the labels again
+    // lays them out for the legend's new place.
+    for (QLegendMarker* marker : chart->legend()->markers())
+        marker->setLabel(marker->label());
 }
 
 void ChartBuilder::setGroupVisible(QChart* chart, const QString& group, bool visible) {
