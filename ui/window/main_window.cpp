@@ -23,6 +23,7 @@
 #include "panels/lesson_panel.h"
 #include "panels/parameters_bar.h"
 #include "panels/predict_panel.h"
+#include "panels/response_panel.h"
 #include "panels/sweep_panel.h"
 #include "session/autosave.h"
 #include "session/document_files.h"
@@ -120,6 +121,10 @@ void MainWindow::createDocks() {
     auto* fleet = new FleetPanel(session_, clock_, this);
     fleet_dock_ = dock(tr("Fleet"), QStringLiteral("fleetDock"), fleet, Qt::BottomDockWidgetArea);
     tabifyDockWidget(sweep_dock_, fleet_dock_);
+    // The selected request's HTTP response per lane, a row each, as the comparison table.
+    response_dock_ = dock(tr("Response"), QStringLiteral("responseDock"),
+                          new ResponsePanel(session_, this), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(fleet_dock_, response_dock_);
     // A mode's row in the Fleet view brings up that mode's Learn text.
     connect(fleet, &FleetPanel::learnAbout, learn_, &LearnPanel::setAlgorithm);
     // The decisions show the ticks the timeline shows, zoomed and scrolled with it.

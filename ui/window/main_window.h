@@ -100,6 +100,7 @@ private:
     QDockWidget* sweep_dock_ = nullptr;
     QDockWidget* fleet_dock_ = nullptr;
     QDockWidget* predict_dock_ = nullptr;
+    QDockWidget* response_dock_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
     QDockWidget* drills_dock_ = nullptr;
     LectureActions* lecture_ = nullptr;

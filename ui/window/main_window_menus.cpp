@@ -145,9 +145,9 @@ void MainWindow::createMenus() {
     view->addAction(actions_.pan_left);
     view->addAction(actions_.pan_right);
     view->addSeparator();
-    for (QDockWidget* dock :
-         {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, fleet_dock_, learn_dock_,
-          advanced_dock_, lanes_dock_, predict_dock_, lessons_dock_, drills_dock_}) {
+    for (QDockWidget* dock : {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, fleet_dock_,
+                              learn_dock_, advanced_dock_, lanes_dock_, predict_dock_,
+                              response_dock_, lessons_dock_, drills_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 
