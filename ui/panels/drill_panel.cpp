@@ -60,6 +60,7 @@ DrillPanel::DrillPanel(PlaybackClock* clock, OpenDocument open, QWidget* parent)
       count_(new QSpinBox(this)),
       start_(new QPushButton(tr("Start"), this)),
       new_drill_(new QPushButton(tr("New drill"), this)),
+      answer_box_(new QWidget(this)),
       heading_(new QLabel(this)),
       question_(new QLabel(this)),
       prompt_(new QLabel(this)),
@@ -112,7 +113,8 @@ DrillPanel::DrillPanel(PlaybackClock* clock, OpenDocument open, QWidget* parent)
     asked->addWidget(heading_);
     asked->addWidget(question_);
     asked->addStretch(1);
-    auto* answering = new QVBoxLayout;
+    auto* answering = new QVBoxLayout(answer_box_);
+    answering->setContentsMargins(0, 0, 0, 0);
     answering->addWidget(prompt_);
     answering->addWidget(choices_box_);
     answering->addLayout(answer_row);
@@ -125,7 +127,7 @@ DrillPanel::DrillPanel(PlaybackClock* clock, OpenDocument open, QWidget* parent)
     auto* columns = new QHBoxLayout(content);
     columns->setContentsMargins(6, 6, 6, 6);
     columns->addLayout(asked, 3);
-    columns->addLayout(answering, 2);
+    columns->addWidget(answer_box_, 2);
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -145,9 +147,7 @@ DrillPanel::DrillPanel(PlaybackClock* clock, OpenDocument open, QWidget* parent)
            "through. Each question opens its trace (you are asked to save your own first); "
            "RateLab grades your answer with its reason."));
     question_->setText(tr("Choose a seed and press Start, or press New drill."));
-    for (QWidget* widget : std::initializer_list<QWidget*>{prompt_, choices_box_, answer_, check_,
-                                                           next_, verdict_, score_})
-        widget->setVisible(false);
+    answer_box_->setVisible(false);  // until a drill starts the introduction has the width
 }
 
 bool DrillPanel::start() {
@@ -166,6 +166,7 @@ bool DrillPanel::start() {
         return false;
     }
     results_.assign(questions_.size(), std::nullopt);
+    answer_box_->setVisible(true);
     updateScore();
     return true;
 }

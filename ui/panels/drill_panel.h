@@ -77,6 +77,7 @@ private:
     QSpinBox* count_;
     QPushButton* start_;
     QPushButton* new_drill_;
+    QWidget* answer_box_;  // the answering column: hidden until a drill starts
     QLabel* heading_;
     QLabel* question_;
     QLabel* prompt_;
