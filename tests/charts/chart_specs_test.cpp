@@ -132,3 +132,23 @@ TEST_CASE(
         }
     }
 }
+
+TEST_CASE("load and worst charts: a sum over keys is not judged against one L") {
+    test::app();
+    // Tenants on three tiers: the sum of their loads is far above the trace's L = 30, though
+    // each key stays within its own limit but one. Hatching the sum as "more than L" said that
+    // every lane let far too much through.
+    for (const ChartKind kind : {ChartKind::Load, ChartKind::Worst}) {
+        INFO("chart " << static_cast<int>(kind));
+        const ChartSpec several = buildChartSpec(kind, bundledInput("multi-tenant.json"));
+        CHECK(!several.over_limit_from.has_value());
+        CHECK(several.references.isEmpty());
+        CHECK(several.title.contains(QStringLiteral("all keys")));
+        CHECK(several.note.contains(QStringLiteral("own L")));
+        // One key: the limit lines and the band stay.
+        const ChartSpec one = buildChartSpec(kind, bundledInput("boundary-burst.json"));
+        CHECK(one.over_limit_from == 4.0);
+        CHECK(one.references.size() == 2);
+        CHECK(!one.title.contains(QStringLiteral("all keys")));
+    }
+}

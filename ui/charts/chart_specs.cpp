@@ -81,6 +81,12 @@ void addLimitLines(ChartSpec& spec, std::int64_t limit) {
     spec.over_limit_from = static_cast<double>(limit);
 }
 
+/// Whether requests of several keys share the chart's sums: each key is held to its own limit,
+/// so no one L judges a sum over them.
+bool summedOverKeys(const ChartInput& input) {
+    return !input.result->sole_key && !input.result->trace->requests.empty();
+}
+
 void addCursor(ChartSpec& spec, const ChartInput& input) {
     if (input.now && static_cast<double>(*input.now) >= input.from &&
         static_cast<double>(*input.now) <= input.to)
@@ -91,12 +97,20 @@ ChartSpec loadSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Load;
-    spec.title = ChartText::tr("Load: accepted cost in the last %1").arg(ticksText(series.window));
+    const bool summed = summedOverKeys(input);
+    spec.title =
+        summed ? ChartText::tr("Load: accepted cost of all keys in the last %1")
+                     .arg(ticksText(series.window))
+               : ChartText::tr("Load: accepted cost in the last %1").arg(ticksText(series.window));
     spec.note =
-        ChartText::tr("Hatched: more than L in %1. The leaky bucket counts what it releases.")
-            .arg(ticksText(series.window));
+        summed
+            ? ChartText::tr(
+                  "Summed over the keys, each held to its own L, so no one L applies. "
+                  "The leaky bucket counts what it releases.")
+            : ChartText::tr("Hatched: more than L in %1. The leaky bucket counts what it releases.")
+                  .arg(ticksText(series.window));
     spec.x = timeAxis(input);
-    std::int64_t highest = 2 * series.limit;
+    std::int64_t highest = summed ? 1 : 2 * series.limit;
     for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
         const AlgorithmSeries& s = series.algorithms[lane];
         highest = std::max(highest, s.load.max());
@@ -105,7 +119,8 @@ ChartSpec loadSpec(const ChartInput& input) {
             input));
     }
     spec.y = countAxis(ChartText::tr("Accepted cost"), static_cast<double>(highest));
-    addLimitLines(spec, series.limit);
+    if (!summed)
+        addLimitLines(spec, series.limit);
     addCursor(spec, input);
     return spec;
 }
@@ -271,11 +286,14 @@ ChartSpec worstSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Worst;
-    spec.title =
-        ChartText::tr("Worst burst: the most accepted in any %1").arg(ticksText(series.window));
+    const bool summed = summedOverKeys(input);
+    spec.title = summed ? ChartText::tr("Worst burst of all keys together in any %1")
+                              .arg(ticksText(series.window))
+                        : ChartText::tr("Worst burst: the most accepted in any %1")
+                              .arg(ticksText(series.window));
     spec.x.title = QString();
     BarsSpec bars;
-    std::int64_t highest = 2 * series.limit;
+    std::int64_t highest = summed ? 1 : 2 * series.limit;
     const Tick now = input.now.value_or(series.to);
     for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
         const AlgorithmSeries& s = series.algorithms[lane];
@@ -289,9 +307,16 @@ ChartSpec worstSpec(const ChartInput& input) {
     }
     spec.bars = bars;
     spec.y = countAxis(ChartText::tr("Accepted cost"), static_cast<double>(highest));
-    addLimitLines(spec, series.limit);
+    if (!summed)
+        addLimitLines(spec, series.limit);
+    QStringList notes;
+    if (summed)
+        notes << ChartText::tr(
+            "Each key is held to its own L: the timeline and the table give "
+            "each lane's worst key.");
     if (input.now && *input.now < series.to)
-        spec.note = ChartText::tr("So far, up to tick %1.").arg(*input.now);
+        notes << ChartText::tr("So far, up to tick %1.").arg(*input.now);
+    spec.note = notes.join(QLatin1Char(' '));
     return spec;
 }
 
