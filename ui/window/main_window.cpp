@@ -14,6 +14,7 @@
 
 #include "fleet/fleet_panel.h"
 #include "panels/advanced_panel.h"
+#include "panels/clients_panel.h"
 #include "panels/comparison_model.h"
 #include "panels/comparison_panel.h"
 #include "panels/drill_panel.h"
@@ -83,6 +84,7 @@ MainWindow::~MainWindow() {
     delete charts_growth_;
     delete sweep_growth_;
     delete fleet_growth_;
+    delete clients_growth_;
 }
 
 TimelineView* MainWindow::timeline() const {
@@ -125,6 +127,10 @@ void MainWindow::createDocks() {
     response_dock_ = dock(tr("Response"), QStringLiteral("responseDock"),
                           new ResponsePanel(session_, this), Qt::BottomDockWidgetArea);
     tabifyDockWidget(fleet_dock_, response_dock_);
+    // Clients that retry, back off or honour Retry-After, on every shown lane.
+    clients_dock_ = dock(tr("Clients"), QStringLiteral("clientsDock"),
+                         new ClientsPanel(session_, this), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(response_dock_, clients_dock_);
     // A mode's row in the Fleet view brings up that mode's Learn text.
     connect(fleet, &FleetPanel::learnAbout, learn_, &LearnPanel::setAlgorithm);
     // The decisions show the ticks the timeline shows, zoomed and scrolled with it.
@@ -138,6 +144,7 @@ void MainWindow::createDocks() {
     charts_growth_ = new RaisedDockGrowth(this, charts_dock_);
     sweep_growth_ = new RaisedDockGrowth(this, sweep_dock_);
     fleet_growth_ = new RaisedDockGrowth(this, fleet_dock_);
+    clients_growth_ = new RaisedDockGrowth(this, clients_dock_);
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
                           new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);

@@ -90,9 +90,10 @@ private:
     ParametersBar* parameters_;
     QDockWidget* comparison_dock_ = nullptr;
     QDockWidget* charts_dock_ = nullptr;
-    QObject* charts_growth_ = nullptr;  // RaisedDockGrowth of the charts dock
-    QObject* sweep_growth_ = nullptr;   // and of the sweep dock
-    QObject* fleet_growth_ = nullptr;   // and of the fleet dock
+    QObject* charts_growth_ = nullptr;   // RaisedDockGrowth of the charts dock
+    QObject* sweep_growth_ = nullptr;    // and of the sweep dock
+    QObject* fleet_growth_ = nullptr;    // and of the fleet dock
+    QObject* clients_growth_ = nullptr;  // and of the clients dock
     QDockWidget* learn_dock_ = nullptr;
     QDockWidget* advanced_dock_ = nullptr;
     QDockWidget* lanes_dock_ = nullptr;
@@ -101,6 +102,7 @@ private:
     QDockWidget* fleet_dock_ = nullptr;
     QDockWidget* predict_dock_ = nullptr;
     QDockWidget* response_dock_ = nullptr;
+    QDockWidget* clients_dock_ = nullptr;
     QDockWidget* lessons_dock_ = nullptr;
     QDockWidget* drills_dock_ = nullptr;
     LectureActions* lecture_ = nullptr;

@@ -147,7 +147,7 @@ void MainWindow::createMenus() {
     view->addSeparator();
     for (QDockWidget* dock : {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, fleet_dock_,
                               learn_dock_, advanced_dock_, lanes_dock_, predict_dock_,
-                              response_dock_, lessons_dock_, drills_dock_}) {
+                              response_dock_, clients_dock_, lessons_dock_, drills_dock_}) {
         view->addAction(dock->toggleViewAction());
     }
 
