@@ -1,4 +1,5 @@
 // ratelab-cli simulate: runs the algorithms over a trace file and prints the JSON report.
+#include <algorithm>
 #include <memory>
 
 #include "cli_support.h"
@@ -16,15 +17,35 @@ namespace ratelab::cli {
 
 namespace {
 
-std::optional<ClientPolicies> client_option(const Arguments& args) {
-    const auto text = args.get("client");
-    if (!text)
-        return std::nullopt;
-    auto parsed = parse_client_policy(*text);
+ClientPolicy policy_of(const std::string& option, const std::string& text) {
+    auto parsed = parse_client_policy(text);
     if (const auto* error = std::get_if<std::string>(&parsed))
-        throw UsageError("--client: " + *error);
+        throw UsageError(option + ": " + *error);
+    return std::get<ClientPolicy>(parsed);
+}
+
+/// --client POLICY for every key, and --tier-client KEY=POLICY (repeatable) for a key of the
+/// trace that answers otherwise; the others keep --client's, give_up without it.
+std::optional<ClientPolicies> client_option(const Arguments& args, const Trace& trace) {
+    const auto text = args.get("client");
+    const std::vector<std::string> tiers = args.all("tier-client");
+    if (!text && tiers.empty())
+        return std::nullopt;
     ClientPolicies policies;
-    policies.base = std::get<ClientPolicy>(parsed);
+    if (text)
+        policies.base = policy_of("--client", *text);
+    for (const std::string& spec : tiers) {
+        const std::size_t split = spec.find('=');
+        if (split == std::string::npos || split == 0)
+            throw UsageError("--tier-client: say KEY=POLICY, as in pro=retry_after, not \"" + spec +
+                             "\"");
+        const std::string key = spec.substr(0, split);
+        if (std::find(trace.keys.begin(), trace.keys.end(), key) == trace.keys.end())
+            throw UsageError("--tier-client: the trace has no key \"" + key + "\"");
+        const ClientPolicy policy = policy_of("--tier-client " + key, spec.substr(split + 1));
+        if (!policies.keys.emplace(key, policy).second)
+            throw UsageError("--tier-client: key \"" + key + "\" is given twice");
+    }
     return policies;
 }
 
@@ -84,7 +105,7 @@ int run_simulate(const Arguments& args, CommandIo& io) {
     if (format == "csv" && options.summary) {
         throw UsageError("--format csv lists the decisions, so it takes no --summary");
     }
-    const std::optional<ClientPolicies> clients = client_option(args);
+    const std::optional<ClientPolicies> clients = client_option(args, *trace);
     const bool headers = args.has("headers");
     options.header_style = header_style_option(args);
     if (headers && options.summary) {
@@ -163,6 +184,9 @@ Command make_simulate_command() {
                            {"client", "POLICY[:NAME=VALUE,...]",
                             "clients retry rejected requests as POLICY says, e.g. "
                             "backoff:base=2,jitter=full,seed=7"},
+                           {"tier-client", "KEY=POLICY",
+                            "the clients of one key retry as POLICY instead (repeatable), "
+                            "e.g. pro=retry_after"},
                            {"headers", "",
                             "give each decision (and attempt) the HTTP response: status, "
                             "Retry-After and RateLimit header fields"},

@@ -127,6 +127,9 @@ TEST_CASE("cli: bad --client and --headers options are one-line errors with stat
         {"--headers --summary",
          "--headers gives each decision its response, so it takes no "
          "--summary"},
+        {"--tier-client immediate", "--tier-client: say KEY=POLICY"},
+        {"--tier-client =immediate", "--tier-client: say KEY=POLICY"},
+        {"--tier-client pro=immediate", "--tier-client: the trace has no key \"pro\""},
     };
     for (const auto& [options, message] : cases) {
         INFO(options);
@@ -228,4 +231,40 @@ TEST_CASE("cli: long requests: a rate limit lets through what a concurrency limi
         CHECK(lane["id"] != "concurrency");
         CHECK(lane["accepted"] >= 540);
     }
+}
+
+TEST_CASE("cli: --tier-client gives one key's clients their own policy") {
+    const std::string tiers = "\"" + kSource + "/traces/key-tiers.json\" --algorithms sliding_log";
+    const auto attempts_by_key = [](const Json& lane) {
+        std::map<std::string, std::pair<std::size_t, std::size_t>> out;  // intents, attempts
+        for (const Json& decision : lane["decisions"])
+            ++out[decision.value("key", "")].first;
+        for (const Json& attempt : lane["attempts"])
+            ++out[lane["decisions"][attempt["intent"].get<std::size_t>()].value("key", "")].second;
+        return out;
+    };
+    // Only pro retries: every other key makes one attempt per intent.
+    const Json only_pro = json_of(
+        run_cli("simulate " + tiers + " --tier-client pro=fixed:delay=10"))["algorithms"][0];
+    const auto by_key = attempts_by_key(only_pro);
+    REQUIRE(by_key.size() == 3);
+    for (const auto& [key, counts] : by_key) {
+        INFO(key);
+        if (key == "pro")
+            CHECK(counts.second > counts.first);
+        else
+            CHECK(counts.second == counts.first);
+    }
+    // Everyone retries but pro, which gives up.
+    const Json all_but_pro =
+        json_of(run_cli("simulate " + tiers +
+                        " --client fixed:delay=10 --tier-client pro=give_up"))["algorithms"][0];
+    const auto reversed = attempts_by_key(all_but_pro);
+    CHECK(reversed.at("pro").second == reversed.at("pro").first);
+    CHECK(reversed.at("free").second > reversed.at("free").first);
+    // A key given twice is refused.
+    const CliRun twice =
+        run_cli("simulate " + tiers + " --tier-client pro=immediate --tier-client pro=give_up");
+    CHECK(twice.status == 2);
+    CHECK(twice.err.find("key \"pro\" is given twice") != std::string::npos);
 }
