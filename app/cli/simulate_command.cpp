@@ -17,6 +17,25 @@ namespace ratelab::cli {
 
 namespace {
 
+/// What was made for the lane asked for last, made again when another lane is asked for.
+template <class T>
+class OneLane {
+public:
+    template <class Make>
+    const T& get(std::size_t lane, Make make) {
+        if (lane_ != lane) {
+            value_ = T{};  // the old lane goes before the new one is made
+            value_ = make();
+            lane_ = lane;
+        }
+        return value_;
+    }
+
+private:
+    std::size_t lane_ = static_cast<std::size_t>(-1);
+    T value_{};
+};
+
 ClientPolicy policy_of(const std::string& option, const std::string& text) {
     auto parsed = parse_client_policy(text);
     if (const auto* error = std::get_if<std::string>(&parsed))
@@ -122,31 +141,41 @@ int run_simulate(const Arguments& args, CommandIo& io) {
             "--client: use json or ndjson for the attempts");
     }
     const auto result = simulate(trace, doc.params, {}, run);
+    // The report asks lane by lane: each lane's responses and attempts are made when asked
+    // and the lane before is forgotten, so that one lane's worth sits in memory.
+    OneLane<std::vector<Response>> lane_answers;
+    OneLane<ClientRun> lane_clients;
+    if (headers && format != "csv") {
+        options.responses = [&](std::size_t lane) -> const std::vector<Response>& {
+            return lane_answers.get(lane, [&] { return lane_responses(*result, lane); });
+        };
+    }
+    if (clients) {
+        options.clients = [&](std::size_t lane) -> const ClientRun& {
+            return lane_clients.get(lane, [&] {
+                return run_clients(*trace, doc.params, result->lanes[lane], *clients,
+                                   ClientOptions{headers});
+            });
+        };
+    }
+    // A CSV row holds every lane's response to one request: all lanes are made at once.
     std::vector<std::vector<Response>> responses;
-    std::vector<ClientRun> client_runs;
-    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
-        if (headers)
+    if (headers && format == "csv") {
+        for (std::size_t lane = 0; lane < result->runs.size(); ++lane)
             responses.push_back(lane_responses(*result, lane));
-        if (clients) {
-            client_runs.push_back(run_clients(*trace, doc.params, result->lanes[lane], *clients,
-                                              ClientOptions{headers}));
-        }
     }
     std::optional<EvictionResult> evicted;
     if (eviction) {
         evicted = simulate_eviction(*result, *eviction);
         options.eviction = &*evicted;
     }
-    if (headers)
-        options.responses = &responses;
-    if (clients)
-        options.clients = &client_runs;
     // Streamed as it is written: a full report of a million requests never sits in memory.
     write_output(args, io, [&](std::ostream& out) {
         if (format == "ndjson") {
             io::write_report_ndjson(out, *result, options);
         } else if (format == "csv") {
-            io::write_decisions_csv(out, *result, options.responses, options.header_style);
+            io::write_decisions_csv(out, *result, headers ? &responses : nullptr,
+                                    options.header_style);
         } else {
             io::write_report(out, *result, options);
         }

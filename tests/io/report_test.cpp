@@ -161,8 +161,10 @@ TEST_CASE("io/report: with responses and attempts, the streamed report is the fo
     for (const bool summary : {false, true}) {
         ReportOptions options;
         options.summary = summary;
-        options.responses = &responses;
-        options.clients = &runs;
+        options.responses = [&](std::size_t lane) -> const std::vector<Response>& {
+            return responses[lane];
+        };
+        options.clients = [&](std::size_t lane) -> const ClientRun& { return runs[lane]; };
         options.header_style = HeaderStyle::both;
         std::ostringstream streamed;
         write_report(streamed, *result, options);
@@ -178,6 +180,47 @@ TEST_CASE("io/report: with responses and attempts, the streamed report is the fo
             CHECK(lane["attempts"][0]["response"]["status"] == responses[0][0].status);
         }
     }
+}
+
+TEST_CASE("io/report: responses and attempts are asked for lane by lane, in order") {
+    // What lets the command line keep one lane's attempts and responses at a time: JSON asks
+    // for each lane in one stretch, NDJSON goes over the lanes twice, each time in order.
+    const auto trace = std::make_shared<const Trace>(default_trace());
+    const auto result = simulate(trace, default_params());
+    ClientPolicies clients;
+    clients.base = std::get<ClientPolicy>(parse_client_policy("immediate"));
+    std::vector<std::vector<Response>> responses;
+    std::vector<ClientRun> runs;
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+        responses.push_back(lane_responses(*result, lane));
+        runs.push_back(run_clients(*trace, default_params(), result->lanes[lane], clients, {true}));
+    }
+    std::vector<std::size_t> asked;  // the lane of each call, responses and attempts alike
+    ReportOptions options;
+    options.responses = [&](std::size_t lane) -> const std::vector<Response>& {
+        asked.push_back(lane);
+        return responses[lane];
+    };
+    options.clients = [&](std::size_t lane) -> const ClientRun& {
+        asked.push_back(lane);
+        return runs[lane];
+    };
+    // The passes over the lanes: a new pass starts where the lane asked for goes back.
+    const auto passes = [&asked] {
+        std::size_t count = asked.empty() ? 0 : 1;
+        for (std::size_t i = 1; i < asked.size(); ++i)
+            count += asked[i] < asked[i - 1] ? 1 : 0;
+        return count;
+    };
+    std::ostringstream json;
+    write_report(json, *result, options);
+    CHECK(passes() == 1);
+    CHECK(asked.back() == result->runs.size() - 1);
+    asked.clear();
+    std::ostringstream ndjson;
+    write_report_ndjson(ndjson, *result, options);
+    CHECK(passes() <= 3);  // lane lines, decisions, attempts
+    CHECK(json.str().find("\"attempts\"") != std::string::npos);
 }
 
 TEST_CASE("io/report: NDJSON has a line per lane, then one per decision") {

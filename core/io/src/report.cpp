@@ -38,7 +38,7 @@ Json decision_json(const Trace& trace, const AlgorithmRun& run, std::size_t inde
     }
     if (options.responses) {
         out["response"] =
-            detail::response_json((*options.responses)[lane][index], options.header_style);
+            detail::response_json(options.responses(lane)[index], options.header_style);
     }
     return out;
 }
@@ -153,7 +153,7 @@ Json lane_json(const SimulationResult& result, std::size_t lane, const ReportOpt
     if (run.releases)
         entry["max_delay"] = time_to_json(run.totals.max_delay);
     if (options.clients)
-        entry["intents"] = detail::intents_json((*options.clients)[lane].intents);
+        entry["intents"] = detail::intents_json(options.clients(lane).intents);
     if (options.eviction)
         entry["eviction"] = detail::eviction_json(*options.eviction, lane);
     if (!has_key_figures(result, lane))
@@ -230,7 +230,7 @@ public:
         if (options_.responses) {
             out += ", \"response\": ";
             out += detail::inline_json(
-                detail::response_json((*options_.responses)[lane][index], options_.header_style));
+                detail::response_json(options_.responses(lane)[index], options_.header_style));
         }
     }
 
@@ -270,7 +270,7 @@ Report make_report(const SimulationResult& result, const ReportOptions& options)
             entry["decisions"] = std::move(decisions);
         }
         if (!options.summary && options.clients) {
-            const ClientRun& client = (*options.clients)[lane];
+            const ClientRun& client = options.clients(lane);
             Json attempts = Json::array();
             for (std::size_t a = 0; a < client.attempts.size(); ++a) {
                 attempts.push_back(detail::attempt_json(
@@ -303,7 +303,7 @@ void write_report(std::ostream& out, const SimulationResult& result, const Repor
         text += lane == 0 ? "\n    " : ",\n    ";
         std::string entry;
         format_into(entry, lane_json(result, lane, options), 4);
-        const bool with_attempts = !options.summary && options.clients;
+        const bool with_attempts = !options.summary && options.clients != nullptr;
         if ((options.summary || !run.has_decisions()) && !with_attempts) {
             text += entry;
             continue;
@@ -326,7 +326,7 @@ void write_report(std::ostream& out, const SimulationResult& result, const Repor
             }
         }
         if (with_attempts) {
-            const ClientRun& client = (*options.clients)[lane];
+            const ClientRun& client = options.clients(lane);
             text += ",\n      \"attempts\": ";
             if (client.attempts.empty()) {
                 text += "[]";
@@ -377,7 +377,7 @@ void write_report_ndjson(std::ostream& out, const SimulationResult& result,
     }
     for (std::size_t lane = 0; options.clients && !options.summary && lane < result.runs.size();
          ++lane) {
-        const ClientRun& client = (*options.clients)[lane];
+        const ClientRun& client = options.clients(lane);
         for (std::size_t a = 0; a < client.attempts.size(); ++a) {
             text += "{\"type\": \"attempt\", \"lane\": " + std::to_string(lane) + ", ";
             detail::append_attempt_members(text, client.attempts[a], attempt_response(client, a),

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 
@@ -16,16 +17,23 @@ namespace ratelab::io {
 /// The JSON report keeps its keys in the documented order, hence ordered_json.
 using Report = nlohmann::ordered_json;
 
+/// A lane's worth of `--headers` or `--client` output, made when a report asks for it. Reports
+/// ask lane by lane, in order (the NDJSON layout goes over the lanes twice), and use what they
+/// were given only until they ask for another lane: a source may keep just the lane asked for
+/// last, so that one lane's attempts and responses sit in memory, not every lane's.
+using LaneResponses = std::function<const std::vector<Response>&(std::size_t lane)>;
+using LaneClients = std::function<const ClientRun&(std::size_t lane)>;
+
 struct ReportOptions {
     /// Totals and worst bursts only, without the per-decision lists (`--summary`).
     bool summary = false;
-    /// `--headers`: one response per request for each lane (lane_responses()), given to each
-    /// decision as "response"; and to each attempt, from `clients`. Null for none.
-    const std::vector<std::vector<Response>>* responses = nullptr;
+    /// `--headers`: one response per request of the lane (lane_responses()), given to each
+    /// decision as "response"; and to each attempt, from `clients`. Empty for none.
+    LaneResponses responses;
     HeaderStyle header_style = HeaderStyle::ietf;
-    /// `--client`: each lane's attempts (run_clients(), with responses when `responses` is
+    /// `--client`: the lane's attempts (run_clients(), with responses when `responses` is
     /// set), listed as the lane's "attempts" after its decisions, and its "intents" figures.
-    const std::vector<ClientRun>* clients = nullptr;
+    LaneClients clients;
     /// `--evict`: the lanes decided again with idle keys dropped (simulate_eviction()), given to
     /// each lane as "eviction" after its figures. Null for none.
     const EvictionResult* eviction = nullptr;
