@@ -16,6 +16,7 @@
 #include "session/session.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
+#include "timeline/timeline_text.h"
 #include "window/file_controller.h"
 
 using namespace ratelab;
@@ -202,30 +203,87 @@ private Q_SLOTS:
         const TimelineScene scene = view()->scene();
         const QImage image = view()->grab().toImage();
         const QColor base = view()->palette().color(QPalette::Base);
-        const auto near = [](QRgb pixel, const QColor& colour) {
-            return std::abs(qRed(pixel) - colour.red()) + std::abs(qGreen(pixel) - colour.green()) +
-                       std::abs(qBlue(pixel) - colour.blue()) <
-                   60;
-        };
-        // Right of the fixed window's pile bar: its accepted figure over the middle, its
-        // rejected one under it, in the colours of their marks.
-        const QRectF& lane = scene.layout.lanes[0];
-        const QPoint bar = requestPoint(*view(), pile.first, 0);
-        const auto count = [&](const QColor& colour, int top, int bottom) {
-            int found = 0;
-            for (int y = top; y < bottom; ++y) {
-                for (int x = bar.x() + 6; x < bar.x() + 40 && x < image.width(); ++x) {
-                    found += near(image.pixel(x, y), colour) ? 1 : 0;
+        const AlgorithmRun& run = session()->result()->runs[0];
+        std::size_t accepted = 0;
+        for (std::size_t i = pile.first; i < pile.last; ++i) {
+            accepted += run.accepted(i) ? 1 : 0;
+        }
+        // The fixed window's pile: its accepted figure over the bar, its rejected one under it,
+        // each drawn in its mark's colour.
+        const std::vector<PileCount> figures = pileCounts(scene, 0, pile.first, 20);
+        QCOMPARE(figures.size(), std::size_t(2));
+        const double middle = scene.layout.lanes[0].center().y();
+        for (const PileCount& figure : figures) {
+            const bool up = figure.kind == PileCount::Kind::Accepted;
+            QCOMPARE(figure.text, QString::number(up ? accepted : 20 - accepted));
+            QVERIFY(up ? figure.box.bottom() < middle : figure.box.top() > middle);
+            const QColor colour = timeline_palette::legibleOn(
+                up ? timeline_palette::kAccepted : timeline_palette::kRejected, base);
+            int inked = 0;
+            const QRect box = figure.box.toAlignedRect();
+            for (int y = box.top(); y <= box.bottom(); ++y) {
+                for (int x = box.left(); x <= box.right(); ++x) {
+                    const QColor pixel = image.pixelColor(x, y);
+                    inked += std::abs(pixel.red() - colour.red()) +
+                                         std::abs(pixel.green() - colour.green()) +
+                                         std::abs(pixel.blue() - colour.blue()) <
+                                     60
+                                 ? 1
+                                 : 0;
                 }
             }
-            return found;
-        };
-        const int middle = qRound(lane.center().y());
-        const QColor accepted = timeline_palette::legibleOn(timeline_palette::kAccepted, base);
-        const QColor rejected = timeline_palette::legibleOn(timeline_palette::kRejected, base);
-        QVERIFY(count(accepted, qRound(lane.top()), middle) > 5);
-        QVERIFY(count(rejected, middle, qRound(lane.bottom())) > 5);
-        QCOMPARE(count(rejected, qRound(lane.top()), middle - 1), 0);
+            QVERIFY2(inked > 5, qPrintable(figure.text));
+        }
+    }
+
+    void aPilesFiguresKeepClearOfTheTicksBeside_data() {
+        QTest::addColumn<int>("zoom_ins");
+        QTest::newRow("fitted") << 0;
+        QTest::newRow("zoomed in") << 2;
+    }
+    void aPilesFiguresKeepClearOfTheTicksBeside() {
+        // Twenty requests on tick 16 between single ones on 15 and 17: the figures stand over
+        // and under the bar, never over a neighbour's mark.
+        QFETCH(int, zoom_ins);
+        TraceBuilder builder;
+        builder.add(2, 1);
+        builder.add(15, 1);
+        for (int i = 0; i < 20; ++i) {
+            builder.add(16, 1);
+        }
+        builder.add(17, 1);
+        SessionDocument document = SessionDocument::empty();
+        document.params.base.limit = 4;
+        document.params.base.window = 10;
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        QVERIFY(session()->reset(std::move(document), QString()).isEmpty());
+        window_->clock()->jumpToEnd();
+        view()->fitToTrace();
+        for (int i = 0; i < zoom_ins; ++i) {
+            view()->zoomIn();
+        }
+        const TimelineScene scene = view()->scene();
+        QVERIFY(scene.detailed);
+        const TickRange pile = requestsOnTick(session()->trace(), 16);
+        int drawn = 0;
+        for (std::size_t lane = 0; lane < scene.laneCount(); ++lane) {
+            const QRectF& row = scene.layout.lanes[lane];
+            const double half = scene.marker / 2.0;
+            for (const std::size_t neighbour : {pile.first - 1, pile.last}) {
+                const QPointF centre = scene.point(row, neighbour);
+                const QRectF mark(centre.x() - half, row.top(), 2 * half, row.height());
+                for (const PileCount& figure : pileCounts(scene, lane, pile.first, 20)) {
+                    ++drawn;
+                    QVERIFY2(!figure.box.intersects(mark),
+                             qPrintable(QStringLiteral("%1 at [%2, %3] over the mark at %4")
+                                            .arg(figure.text)
+                                            .arg(figure.box.left())
+                                            .arg(figure.box.right())
+                                            .arg(centre.x())));
+                }
+            }
+        }
+        QVERIFY(drawn > 0);
     }
 
     void clickingAPileSelectsAllOfIt() {

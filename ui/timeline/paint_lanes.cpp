@@ -3,6 +3,7 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -17,6 +18,22 @@ namespace ratelab::ui {
 namespace {
 
 namespace marks = timeline_palette;
+
+QFont pileCountFont(const TimelineScene& scene) {
+    QFont font = scene.font;
+    font.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
+    font.setBold(true);
+    return font;
+}
+
+double pileShare(const TimelineScene& scene, std::size_t lane, std::size_t n, std::size_t count) {
+    // Half the lane, less a line of figures over and under the bar.
+    const double reach = scene.layout.lanes[lane].height() / 2.0 - 5.0 -
+                         QFontMetricsF(pileCountFont(scene)).height();
+    return n == 0 ? 0.0
+                  : std::max(2.0, std::max(reach, 4.0) * static_cast<double>(n) /
+                                      static_cast<double>(count));
+}
 
 // The worst W-tick span so far: a tinted band with a bracket and its figure; over the limit the
 // band is hatched and the bracket, thicker, is reddish purple. With several keys it is the worst
@@ -85,62 +102,41 @@ void paintDelays(QPainter& painter, const TimelineScene& scene, std::size_t lane
     }
 }
 
-struct PileCounts {
-    std::size_t accepted = 0;
-    std::size_t rejected = 0;
-    std::size_t pending = 0;
-};
-
-// A pile's counts beside its bar, each on the side of the middle its share is drawn: the
-// accepted (and above them the undecided) over the line, the rejected under it.
-void paintPileCounts(QPainter& painter, const TimelineScene& scene, QPointF left_middle,
-                     const PileCounts& counts) {
-    QFont small = scene.font;
-    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
-    small.setBold(true);
-    const QFontMetricsF metrics(small);
+// A pile's counts beside its bar, each on the side of the middle its share is drawn.
+void paintPileCounts(QPainter& painter, const TimelineScene& scene, std::size_t lane,
+                     std::size_t first, std::size_t count) {
     const QColor base = scene.palette.color(QPalette::Base);
-    painter.setFont(small);
-    const auto label = [&](std::size_t count, const QColor& colour, double top) {
-        if (count == 0) {
-            return;
-        }
-        const QString text = QString::number(count);
-        const QRectF box(left_middle.x(), top, scene.textWidth(small, text) + 2.0,
-                         metrics.height());
+    for (const PileCount& figure : pileCounts(scene, lane, first, count)) {
         // A veil of the lane's colour keeps the figure legible over a wait line or a band.
         QColor veil = base;
         veil.setAlpha(150);
-        painter.fillRect(box, veil);
+        painter.fillRect(figure.box, veil);
+        const QColor colour = figure.kind == PileCount::Kind::Accepted   ? marks::kAccepted
+                              : figure.kind == PileCount::Kind::Rejected ? marks::kRejected
+                                                                         : marks::kPending;
+        painter.setFont(figure.font);
         painter.setPen(marks::legibleOn(colour, base));
-        painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, text);
-    };
-    const double middle = left_middle.y();
-    const double line = metrics.height();
-    label(counts.accepted, marks::kAccepted, middle - line);
-    label(counts.pending, marks::kPending, middle - (counts.accepted > 0 ? 2.0 : 1.0) * line);
-    label(counts.rejected, marks::kRejected, middle);
+        painter.drawText(figure.box, Qt::AlignCenter, figure.text);
+    }
 }
 
 // Many requests on one tick: one bar, the accepted share rising above the lane's middle and the
 // rejected share hanging below it, as zoomed-out columns draw them, with their counts beside
 // it; its tooltip counts them too.
-void paintPile(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-               const AlgorithmRun& run, std::size_t first, std::size_t count) {
+void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t lane_index,
+               std::size_t first, std::size_t count) {
+    const QRectF& lane = scene.layout.lanes[lane_index];
+    const AlgorithmRun& run = scene.frame->result->runs[lane_index];
     std::size_t accepted = 0;
     std::size_t rejected = 0;
     for (std::size_t i = first; i < first + count && scene.frame->isRevealed(i); ++i) {
         ++(run.accepted(i) ? accepted : rejected);
     }
     const std::size_t pending = count - accepted - rejected;
-    const double half = lane.height() / 2.0 - 5.0;
     const double middle = lane.center().y();
     const double x = scene.centreX(scene.trace().requests[first].tick);
-    const double width = std::max(4.0, scene.marker * 0.8);
-    const auto share = [&](std::size_t n) {
-        return n == 0 ? 0.0
-                      : std::max(2.0, half * static_cast<double>(n) / static_cast<double>(count));
-    };
+    const double width = pileBarWidth(scene);
+    const auto share = [&](std::size_t n) { return pileShare(scene, lane_index, n, count); };
     const QRectF up(x - width / 2.0, middle - share(accepted + pending), width,
                     share(accepted + pending));
     const QRectF down(x - width / 2.0, middle, width, share(rejected));
@@ -161,18 +157,18 @@ void paintPile(QPainter& painter, const TimelineScene& scene, const QRectF& lane
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(QPointF(x - width / 2.0 - 2.0, middle),
                      QPointF(x + width / 2.0 + 2.0, middle));
-    paintPileCounts(painter, scene, QPointF(x + width / 2.0 + 3.0, middle),
-                    {accepted, rejected, pending});
+    paintPileCounts(painter, scene, lane_index, first, count);
 }
 
-void paintDecisions(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
-                    const AlgorithmRun& run) {
+void paintDecisions(QPainter& painter, const TimelineScene& scene, std::size_t lane_index) {
+    const QRectF& lane = scene.layout.lanes[lane_index];
+    const AlgorithmRun& run = scene.frame->result->runs[lane_index];
     const Trace& trace = scene.trace();
     const double size = scene.marker;
     scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
         if (count >= TimelineScene::kPileFrom) {
             if (slot == 0) {
-                paintPile(painter, scene, lane, run, i, count);
+                paintPile(painter, scene, lane_index, i, count);
             }
             return;
         }
@@ -251,7 +247,7 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
         }
         if (scene.detailed) {
             paintDelays(painter, scene, lane_index);
-            paintDecisions(painter, scene, lane, run);
+            paintDecisions(painter, scene, lane_index);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);
             paintSummary(painter, scene, lane, scene.columnSummary().lanes[lane_index], tallest);
@@ -261,6 +257,52 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             paintWorstSpan(painter, scene, lane_index, true);
         }
     }
+}
+
+double pileBarWidth(const TimelineScene& scene) {
+    return std::max(4.0, scene.marker * 0.8);
+}
+
+std::vector<PileCount> pileCounts(const TimelineScene& scene, std::size_t lane, std::size_t first,
+                                  std::size_t count) {
+    const AlgorithmRun& run = scene.frame->result->runs[lane];
+    const Trace& trace = scene.trace();
+    std::size_t accepted = 0;
+    std::size_t rejected = 0;
+    for (std::size_t i = first; i < first + count && scene.frame->isRevealed(i); ++i) {
+        ++(run.accepted(i) ? accepted : rejected);
+    }
+    const std::size_t pending = count - accepted - rejected;
+    const QFont font = pileCountFont(scene);
+    const double line = QFontMetricsF(font).height();
+    const QRectF& row = scene.layout.lanes[lane];
+    const double middle = row.center().y();
+    const double x = scene.centreX(trace.requests[first].tick);
+    // The marks of the ticks beside: a pile's bar or a decision's mark, with a pixel to spare.
+    const double reach = std::max(scene.marker, pileBarWidth(scene)) / 2.0 + 1.0;
+    const double room =
+        std::min(first + count < trace.requests.size()
+                     ? scene.centreX(trace.requests[first + count].tick) - reach - x
+                     : std::numeric_limits<double>::infinity(),
+                 first > 0 ? x - scene.centreX(trace.requests[first - 1].tick) - reach
+                           : std::numeric_limits<double>::infinity());
+    // Over the bar the accepted (or, before the clock reaches them, the undecided), under it
+    // the rejected.
+    std::vector<PileCount> figures;
+    const auto add = [&](PileCount::Kind kind, std::size_t n, double top) {
+        const QString text = QString::number(n);
+        const double width = scene.textWidth(font, text) + 2.0;
+        if (n > 0 && width / 2.0 <= room && top >= row.top() + 1.0 &&
+            top + line <= row.bottom() - 1.0) {
+            figures.push_back({kind, text, font, QRectF(x - width / 2.0, top, width, line)});
+        }
+    };
+    const double up = pileShare(scene, lane, accepted + pending, count);
+    add(accepted > 0 ? PileCount::Kind::Accepted : PileCount::Kind::Pending,
+        accepted > 0 ? accepted : pending, middle - up - line - 1.0);
+    add(PileCount::Kind::Rejected, rejected,
+        middle + pileShare(scene, lane, rejected, count) + 1.0);
+    return figures;
 }
 
 std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane_index) {

@@ -63,4 +63,21 @@ struct SpanLabel {
 /// Lane `lane`'s worst span, or nothing when it has none or it is out of view.
 std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane);
 
+/// A figure beside a pile's bar in a lane: how many of the pile it accepted (drawn above the
+/// middle), rejected (below) or has not decided yet (above the accepted).
+struct PileCount {
+    enum class Kind { Accepted, Rejected, Pending };
+    Kind kind = Kind::Accepted;
+    QString text;
+    QFont font;
+    QRectF box;
+};
+/// The width of a pile's bar in a lane.
+double pileBarWidth(const TimelineScene& scene);
+/// The figures beside the pile of requests [first, first + count) on one tick in lane `lane`:
+/// right of its bar, else left of it, where they clear the marks of the ticks beside; none when
+/// neither side has room (the pile's tooltip still counts it).
+std::vector<PileCount> pileCounts(const TimelineScene& scene, std::size_t lane, std::size_t first,
+                                  std::size_t count);
+
 }  // namespace ratelab::ui
