@@ -152,3 +152,17 @@ TEST_CASE("load and worst charts: a sum over keys is not judged against one L") 
         CHECK(!one.title.contains(QStringLiteral("all keys")));
     }
 }
+
+TEST_CASE("library presets side by side: each lane its own colour and line") {
+    test::app();
+    // Six library presets, none of RateLab's six: every line was the same grey.
+    const ChartSpec spec =
+        buildChartSpec(ChartKind::Load, bundledInput("one-limit-six-libraries.json"));
+    REQUIRE(spec.lines.size() == 6);
+    for (qsizetype a = 0; a < spec.lines.size(); ++a) {
+        for (qsizetype b = a + 1; b < spec.lines.size(); ++b) {
+            INFO(spec.lines[a].label.toStdString() << " and " << spec.lines[b].label.toStdString());
+            CHECK(spec.lines[a].color.rgb() != spec.lines[b].color.rgb());
+        }
+    }
+}

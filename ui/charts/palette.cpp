@@ -87,6 +87,16 @@ AlgorithmStyle algorithmStyle(std::string_view id) {
     return AlgorithmStyle{QColor(0x88, 0x88, 0x88), Qt::SolidLine, MarkerShape::Circle};
 }
 
+bool hasOwnStyle(std::string_view id) {
+    return std::any_of(kStyles.begin(), kStyles.end(),
+                       [id](const Entry& entry) { return entry.id == id; });
+}
+
+AlgorithmStyle borrowedStyle(int rank) {
+    const int count = static_cast<int>(kStyles.size());
+    return laneStyle(kStyles[static_cast<std::size_t>(rank % count)].id, rank / count);
+}
+
 QColor algorithmColor(std::string_view id) {
     return algorithmStyle(id).color;
 }

@@ -47,9 +47,20 @@ int repeatOf(const Lanes& lanes, std::size_t lane) {
     return repeat;
 }
 /// laneStyle() of lane `lane` in `lanes`.
+/// Whether algorithm `id` has a style of its own: RateLab's six do, library presets do not.
+bool hasOwnStyle(std::string_view id);
+/// The style of the `rank`-th lane (from 0) of a comparison whose algorithm has none of its
+/// own: the six algorithms' styles in turn, then their variants, so that presets side by side
+/// are told apart.
+AlgorithmStyle borrowedStyle(int rank);
 template <class Lanes>
 AlgorithmStyle laneStyleAt(const Lanes& lanes, std::size_t lane) {
-    return laneStyle(lanes[lane].id, repeatOf(lanes, lane));
+    if (hasOwnStyle(lanes[lane].id))
+        return laneStyle(lanes[lane].id, repeatOf(lanes, lane));
+    int rank = 0;
+    for (std::size_t i = 0; i < lane; ++i)
+        rank += hasOwnStyle(lanes[i].id) ? 0 : 1;
+    return borrowedStyle(rank);
 }
 
 /// The WCAG relative luminance of a colour, from 0 (black) to 1 (white).
