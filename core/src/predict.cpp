@@ -23,6 +23,7 @@ PredictRound::PredictRound(std::shared_ptr<const SimulationResult> result,
             throw SimulationError("predict mode needs each lane's decisions");
     }
     predictions_.assign(lanes_.size(), std::nullopt);
+    release_predictions_.assign(lanes_.size(), std::nullopt);
     scores_.assign(lanes_.size(), Score{});
 }
 
@@ -31,13 +32,48 @@ std::optional<bool> PredictRound::prediction(std::size_t slot) const {
 }
 
 void PredictRound::predict(std::size_t slot, bool accepted) {
-    if (!revealed_ && !finished())
-        predictions_.at(slot) = accepted;
+    if (revealed_ || finished())
+        return;
+    predictions_.at(slot) = accepted;
+    if (!accepted)  // a rejected request is never released
+        release_predictions_.at(slot).reset();
 }
 
 void PredictRound::toggle(std::size_t slot) {
     const std::optional<bool> now = prediction(slot);
     predict(slot, !now || !*now);
+}
+
+bool PredictRound::shapes(std::size_t slot) const {
+    return result_->runs[lanes_.at(slot)].releases;
+}
+
+std::optional<Rational> PredictRound::releasePrediction(std::size_t slot) const {
+    return release_predictions_.at(slot);
+}
+
+void PredictRound::predictRelease(std::size_t slot, const Rational& tick) {
+    if (revealed_ || finished() || !shapes(slot))
+        return;
+    predictions_.at(slot) = true;
+    release_predictions_.at(slot) = tick;
+}
+
+void PredictRound::clearReleasePrediction(std::size_t slot) {
+    if (!revealed_ && !finished())
+        release_predictions_.at(slot).reset();
+}
+
+void PredictRound::gradeRelease(Outcome& outcome) {
+    if (!outcome.release || !outcome.release_said)
+        return;
+    outcome.release_grade =
+        grade_near(*outcome.release, *outcome.release_said, release_tolerance_, "");
+    ++release_score_.asked;
+    if (outcome.release_grade->correct)
+        ++release_score_.right;
+    else
+        mistakes_.push_back(Mistake{request_, outcome.lane, true, outcome.release_said});
 }
 
 const std::vector<PredictRound::Outcome>& PredictRound::reveal() {
@@ -49,7 +85,11 @@ const std::vector<PredictRound::Outcome>& PredictRound::reveal() {
         Outcome outcome;
         outcome.lane = lanes_[slot];
         outcome.predicted = predictions_[slot];
-        outcome.accepted = result_->runs[outcome.lane].accepted(request_);
+        const AlgorithmRun& run = result_->runs[outcome.lane];
+        outcome.accepted = run.accepted(request_);
+        if (run.releases && outcome.accepted)
+            outcome.release = run.release(*result_->trace, request_);
+        outcome.release_said = release_predictions_[slot];
         if (outcome.predicted) {
             ++scores_[slot].asked;
             if (outcome.right()) {
@@ -57,9 +97,10 @@ const std::vector<PredictRound::Outcome>& PredictRound::reveal() {
                 best_streak_ = std::max(best_streak_, ++streak_);
             } else {
                 streak_ = 0;
-                mistakes_.push_back(Mistake{request_, outcome.lane, *outcome.predicted});
+                mistakes_.push_back(Mistake{request_, outcome.lane, *outcome.predicted, {}});
             }
         }
+        gradeRelease(outcome);
         outcomes_.push_back(outcome);
     }
     return outcomes_;
@@ -72,6 +113,7 @@ void PredictRound::next() {
     revealed_ = false;
     outcomes_.clear();
     std::fill(predictions_.begin(), predictions_.end(), std::nullopt);
+    std::fill(release_predictions_.begin(), release_predictions_.end(), std::nullopt);
 }
 
 PredictRound::Score PredictRound::score(std::size_t slot) const {

@@ -4,6 +4,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QShortcut>
@@ -27,14 +28,27 @@ QString verdict(bool accepted) {
     return accepted ? PredictPanel::tr("accepted") : PredictPanel::tr("rejected");
 }
 
+QString tickText(const Rational& tick) {
+    return QString::fromStdString(tick.to_string());
+}
+
+/// The release a learner typed ("12", "12.5", "25/2"); nothing when it does not read as one.
+std::optional<Rational> readRelease(const QString& typed) {
+    const auto answer = parse_answer(typed.trimmed().toStdString(), Answer::Form::number);
+    if (!answer || answer->form != Answer::Form::number || answer->number < Rational())
+        return std::nullopt;
+    return answer->number;
+}
+
 }  // namespace
 
-/// One lane's line: its digit and name, the two answers, its score and, after a reveal, the
-/// verdict with the lane's reason.
+/// One lane's line: its digit and name, the two answers, for a shaper the release guessed, its
+/// score and, after a reveal, the verdict with the lane's reason.
 struct PredictPanel::Row {
     QLabel* name = nullptr;
     QPushButton* accept = nullptr;
     QPushButton* reject = nullptr;
+    QLineEdit* release = nullptr;  ///< shapers only
     QButtonGroup* answers = nullptr;
     QLabel* score = nullptr;
     QLabel* why = nullptr;
@@ -166,8 +180,23 @@ void PredictPanel::rebuildRows() {
         grid->addWidget(row->name, r, 0);
         grid->addWidget(row->accept, r, 1);
         grid->addWidget(row->reject, r, 2);
-        grid->addWidget(row->score, r, 3);
-        grid->addWidget(row->why, r + 1, 0, 1, 4);
+        if (round_->shapes(slot)) {
+            row->release = new QLineEdit(rows_widget_);
+            row->release->setPlaceholderText(tr("out at t ≈"));
+            row->release->setToolTip(
+                tr("Optional: roughly when the queue lets this request out, as a tick (12, 12.5 "
+                   "or 25/2). Counts if within %1 tick of the truth.")
+                    .arg(tickText(round_->releaseTolerance())));
+            // Wide enough for its placeholder, which says what the field is for.
+            row->release->setFixedWidth(
+                row->release->fontMetrics().horizontalAdvance(QStringLiteral("out at t ≈ 0000")) +
+                16);
+            grid->addWidget(row->release, r, 3);
+            connect(row->release, &QLineEdit::textEdited, this,
+                    [this, slot](const QString& typed) { typeRelease(slot, typed); });
+        }
+        grid->addWidget(row->score, r, 4);
+        grid->addWidget(row->why, r + 1, 0, 1, 5);
         connect(row->accept, &QPushButton::clicked, this, [this, slot] {
             round_->predict(slot, true);
             showRound();
@@ -181,6 +210,29 @@ void PredictPanel::rebuildRows() {
     grid->setColumnStretch(0, 1);
 }
 
+void PredictPanel::typeRelease(std::size_t slot, const QString& typed) {
+    if (!round_ || slot >= rows_.size())
+        return;
+    const std::optional<Rational> tick = readRelease(typed);
+    if (tick)
+        round_->predictRelease(slot, *tick);
+    else
+        round_->clearReleasePrediction(slot);
+    // Text that is not a tick is marked, and counts as no guess.
+    const bool unreadable = !tick && !typed.trimmed().isEmpty();
+    rows_[slot]->release->setStyleSheet(unreadable ? QStringLiteral("color: #D55E00") : QString());
+    showRound();
+}
+
+void PredictPanel::clearReleaseFields() {
+    for (const auto& row : rows_) {
+        if (row->release) {
+            row->release->clear();
+            row->release->setStyleSheet(QString());
+        }
+    }
+}
+
 void PredictPanel::toggleLane(int slot) {
     if (!round_ || slot < 0 || static_cast<std::size_t>(slot) >= rows_.size())
         return;
@@ -191,10 +243,12 @@ void PredictPanel::toggleLane(int slot) {
 void PredictPanel::revealOrNext() {
     if (!round_)
         return;
-    if (round_->revealed())
+    if (round_->revealed()) {
         round_->next();
-    else
+        clearReleaseFields();
+    } else {
         round_->reveal();
+    }
     moveClock();
     showRound();
 }
@@ -203,6 +257,7 @@ void PredictPanel::skip() {
     if (!round_)
         return;
     round_->next();
+    clearReleaseFields();
     moveClock();
     showRound();
 }
@@ -226,18 +281,23 @@ void PredictPanel::showRound() {
     if (!active) {
         heading_->setText(
             tr("<b>Predict mode.</b> The clock stops before each request; say "
-               "what each lane will do with it, then reveal the truth and its "
-               "reason. Digits toggle lane 1, 2, …; Enter reveals and goes on; N "
-               "skips."));
+               "what each lane will do with it and, for a leaky bucket, roughly when "
+               "it lets the request out; then reveal the truth and its reason. Digits "
+               "toggle lane 1, 2, …; Enter reveals and goes on; N skips."));
         summary_heading_->setVisible(mistakes_->count() > 0);
         return;
     }
     const PredictRound::Score total = round_->overall();
-    score_->setText(tr("Score %1 of %2 · streak %3 (best %4)")
-                        .arg(total.right)
-                        .arg(total.asked)
-                        .arg(round_->streak())
-                        .arg(round_->bestStreak()));
+    const PredictRound::Score releases = round_->releaseScore();
+    score_->setText(
+        tr("Score %1 of %2 · streak %3 (best %4)")
+            .arg(total.right)
+            .arg(total.asked)
+            .arg(round_->streak())
+            .arg(round_->bestStreak()) +
+        (releases.asked > 0
+             ? tr(" · release times %1 of %2 close enough").arg(releases.right).arg(releases.asked)
+             : QString()));
     if (round_->finished()) {
         showSummary();
         return;
@@ -267,6 +327,12 @@ void PredictPanel::showRound() {
         row.answers->setExclusive(true);
         row.accept->setEnabled(!round_->revealed());
         row.reject->setEnabled(!round_->revealed());
+        if (row.release) {
+            row.release->setEnabled(!round_->revealed());
+            // "Rejected" takes a guessed release back: the field says so by emptying.
+            if (!round_->releasePrediction(slot) && readRelease(row.release->text()))
+                row.release->clear();
+        }
         const PredictRound::Score score = round_->score(slot);
         row.score->setText(QStringLiteral("%1/%2").arg(score.right).arg(score.asked));
         if (!round_->revealed()) {
@@ -284,7 +350,8 @@ void PredictPanel::showRound() {
                              .arg(!said               ? QStringLiteral("gray")
                                   : *said == accepted ? QStringLiteral("#009E73")
                                                       : QStringLiteral("#D55E00"),
-                                  mark.toHtmlEscaped(), text(why.check).toHtmlEscaped()));
+                                  mark.toHtmlEscaped(), text(why.check).toHtmlEscaped()) +
+                         releaseText(round_->outcomes()[slot]));
         row.why->setVisible(true);
     }
 }
@@ -303,15 +370,37 @@ void PredictPanel::showSummary() {
     for (const PredictRound::Mistake& mistake : mistakes) {
         const AlgorithmRun& run = result.runs[mistake.lane];
         const Request& request = result.trace->requests[mistake.request];
-        auto* item =
-            new QListWidgetItem(tr("Request %1 at t = %2, %3: you said %4, it %5")
-                                    .arg(mistake.request + 1)
-                                    .arg(request.tick)
-                                    .arg(laneName(run.id, run.label), verdict(mistake.predicted),
-                                         verdict(!mistake.predicted)),
-                                mistakes_);
+        const QString said =
+            mistake.release_said
+                ? tr("you said out at t = %1, it was t = %2")
+                      .arg(tickText(*mistake.release_said),
+                           tickText(run.release(*result.trace, mistake.request)))
+                : tr("you said %1, it %2")
+                      .arg(verdict(mistake.predicted), verdict(!mistake.predicted));
+        auto* item = new QListWidgetItem(tr("Request %1 at t = %2, %3: %4")
+                                             .arg(mistake.request + 1)
+                                             .arg(request.tick)
+                                             .arg(laneName(run.id, run.label), said),
+                                         mistakes_);
         item->setData(Qt::UserRole, static_cast<qlonglong>(request.tick));
     }
+}
+
+QString PredictPanel::releaseText(const PredictRound::Outcome& outcome) {
+    if (!outcome.release)
+        return {};
+    if (!outcome.release_grade)
+        return tr("<br>It leaves the queue at t = %1.").arg(tickText(*outcome.release));
+    const bool close = outcome.release_grade->correct;
+    return QStringLiteral("<br><span style='color:%1'>%2</span>")
+        .arg(close ? QStringLiteral("#009E73") : QStringLiteral("#D55E00"),
+             // The grade's reason names the true release itself.
+             ((close ? tr("✓ Release: ") : tr("✗ Release: ")) + text(outcome.release_grade->reason))
+                 .toHtmlEscaped());
+}
+
+QLineEdit* PredictPanel::releaseField(std::size_t slot) const {
+    return slot < rows_.size() ? rows_[slot]->release : nullptr;
 }
 
 void PredictPanel::jumpToMistake(int row) {

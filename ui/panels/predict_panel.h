@@ -10,6 +10,7 @@
 
 class QButtonGroup;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QPushButton;
 
@@ -20,7 +21,8 @@ class Session;
 
 /// Predict mode: the clock stops before each request, the learner says for each shown lane
 /// whether it will accept or reject it (digits toggle lane 1, 2, ...; Enter reveals, then goes
-/// on; N skips), and the reveal grades each with the lane's own reason. Scores per lane and in
+/// on; N skips), and for a shaper may type roughly when it lets the request out; the reveal
+/// grades each with the lane's own reason. Scores per lane and in
 /// all, a streak, and at the end the wrong predictions, each a click away from its tick.
 class PredictPanel : public QWidget {
     Q_OBJECT
@@ -44,6 +46,8 @@ public:
 
     /// For tests: the summary's list of wrong predictions.
     QListWidget* mistakesList() const { return mistakes_; }
+    /// For tests: the release field of the lane in `slot` (nothing unless it shapes).
+    QLineEdit* releaseField(std::size_t slot) const;
 
 Q_SIGNALS:
     void activeChanged(bool active);
@@ -54,6 +58,10 @@ private:
     void showSummary();
     void moveClock();
     void jumpToMistake(int row);
+    void typeRelease(std::size_t slot, const QString& typed);
+    void clearReleaseFields();
+    /// After a reveal: a shaper's release, and the grade of the one guessed.
+    static QString releaseText(const PredictRound::Outcome& outcome);
 
     struct Row;
     Session* session_;
