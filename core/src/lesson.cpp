@@ -5,11 +5,13 @@
 #include <array>
 #include <utility>
 
+#include "lesson_runs.h"
+
 namespace ratelab {
 
 namespace {
 
-constexpr std::array<std::pair<LessonAsk, std::string_view>, 9> kAsks = {{
+constexpr std::array<std::pair<LessonAsk, std::string_view>, 14> kAsks = {{
     {LessonAsk::accepts, "accepts"},
     {LessonAsk::rejected, "rejected"},
     {LessonAsk::retry_after, "retry_after"},
@@ -19,6 +21,11 @@ constexpr std::array<std::pair<LessonAsk, std::string_view>, 9> kAsks = {{
     {LessonAsk::delay, "delay"},
     {LessonAsk::release, "release"},
     {LessonAsk::most_accepted, "most_accepted"},
+    {LessonAsk::fleet_accepted, "fleet_accepted"},
+    {LessonAsk::fleet_worst_burst, "fleet_worst_burst"},
+    {LessonAsk::client_served, "client_served"},
+    {LessonAsk::client_abandoned, "client_abandoned"},
+    {LessonAsk::client_attempts, "client_attempts"},
 }};
 
 std::string request_name(const Trace& trace, std::size_t index) {
@@ -187,6 +194,15 @@ bool asks_for_indices(LessonAsk ask) {
            ask == LessonAsk::most_accepted;
 }
 
+bool asks_fleet(LessonAsk ask) {
+    return ask == LessonAsk::fleet_accepted || ask == LessonAsk::fleet_worst_burst;
+}
+
+bool asks_clients(LessonAsk ask) {
+    return ask == LessonAsk::client_served || ask == LessonAsk::client_abandoned ||
+           ask == LessonAsk::client_attempts;
+}
+
 std::shared_ptr<const SimulationResult> simulate_step(const LessonStep& step) {
     Params params = step.params;
     set_tick_ms(params, step.tick_ms);
@@ -199,6 +215,15 @@ ComputedAnswer compute_answer(const SimulationResult& result, const LessonQuesti
             return accepts(result, question.request);
         case LessonAsk::most_accepted:
             return most_accepted(result);
+        case LessonAsk::fleet_accepted:
+        case LessonAsk::fleet_worst_burst:
+            check_lane(result, question.lane);
+            return detail::fleet_answer(result, question);
+        case LessonAsk::client_served:
+        case LessonAsk::client_abandoned:
+        case LessonAsk::client_attempts:
+            check_lane(result, question.lane);
+            return detail::client_answer(result, question);
         default:
             return lane_answer(result, question);
     }
@@ -223,6 +248,10 @@ bool try_it_met(const LessonStep& step, const Trace& edited) {
     LessonStep attempt = step;
     attempt.trace = std::make_shared<const Trace>(edited);
     const auto result = simulate_step(attempt);
+    if (const auto lane = step.try_it->burst_over) {
+        return *lane < result->runs.size() &&
+               result->runs[*lane].worst_burst.cost > result->params.base.limit;
+    }
     const std::size_t rejecting = step.try_it->rejected_by;
     const std::size_t accepting = step.try_it->accepted_by;
     if (rejecting >= result->runs.size() || accepting >= result->runs.size()) {

@@ -67,6 +67,20 @@ const std::vector<Claim> kClaims = {
     {"12-retry-after.json", 0, LessonAsk::retry_after, 1, 4, "10"},
     {"12-retry-after.json", 1, LessonAsk::retry_after, 2, 4, "5/2"},
     {"12-retry-after.json", 1, LessonAsk::retry_after, 3, 4, "5/2"},
+    // Two servers taking turns, L = 4 per 10, one request a tick from 0 to 11. One store: the
+    // log takes ticks 0-3, then 10 and 11. Synced every 10 ticks, each server takes four of
+    // its own before the first sync (0, 2, 4, 6 and 1, 3, 5, 7): 8 in [0, 10).
+    {"13-one-limit-many-servers.json", 0, LessonAsk::fleet_accepted, 0, 0, "6"},
+    {"13-one-limit-many-servers.json", 1, LessonAsk::fleet_accepted, 0, 0, "8"},
+    {"13-one-limit-many-servers.json", 2, LessonAsk::fleet_worst_burst, 0, 0, "8"},
+    // L = 2 per 10, four intents at tick 0: two pass. Immediate retries at ticks 1-4 all meet
+    // the full window: 2 + 2 x 5 attempts. Waiting the retry-after (10) passes at tick 10.
+    // Backoff 2, 4, 8: tries at 0, 2, 6, 14, so 2 + 2 x 4 attempts.
+    {"14-retries.json", 0, LessonAsk::client_attempts, 0, 0, "12"},
+    {"14-retries.json", 0, LessonAsk::client_abandoned, 0, 0, "2"},
+    {"14-retries.json", 1, LessonAsk::client_served, 0, 0, "4"},
+    {"14-retries.json", 1, LessonAsk::client_attempts, 0, 0, "6"},
+    {"14-retries.json", 2, LessonAsk::client_attempts, 0, 0, "10"},
 };
 
 std::vector<fs::path> bundled_lessons() {
@@ -132,6 +146,10 @@ TEST_CASE("lessons: the engine computes what each bundled lesson's narration say
         q.ask = claim.ask;
         q.lane = claim.lane;
         q.request = claim.request;
+        if (step.question) {  // the fleet or the clients the step's question runs
+            q.fleet = step.question->fleet;
+            q.client = step.question->client;
+        }
         const ComputedAnswer computed = compute_answer(*simulate_step(step), q);
         CHECK(format_answer(computed.answer) == claim.answer);
         if (step.question && step.question->ask == claim.ask && step.question->lane == claim.lane &&
@@ -236,6 +254,28 @@ TEST_CASE("lessons: a try-it step is met once the learner's trace meets its goal
     CHECK_FALSE(try_it_met(step, edited));
     edited.requests.push_back(Request{10, 1, 0});  // the log's fifth, the window's second
     CHECK(try_it_met(step, edited));
+}
+
+// The last step of lesson 13: one request a tick from 0 to 11, L = 4 per 10. The fixed window
+// takes ticks 0-3 and 10-11, so no 10 ticks hold more than 4 ([2, 12) holds 2, 3, 10 and 11).
+TEST_CASE("lessons: a try-it goal of a burst over L is met once the lane lets more through") {
+    const auto load = load_lesson(kLessonsDir / "13-one-limit-many-servers.json");
+    REQUIRE(load.ok());
+    const LessonStep& step = load.lesson->steps.back();
+    REQUIRE(step.try_it);
+    REQUIRE(step.try_it->burst_over == std::size_t{1});
+    Trace edited = *step.trace;
+    CHECK_FALSE(try_it_met(step, edited));
+    // One more at tick 5 is refused by the full window [0, 10): the burst stays at 4.
+    edited.requests.insert(edited.requests.begin() + 6, Request{5, 1, 0});
+    CHECK_FALSE(try_it_met(step, edited));
+    // One more at tick 10 is the new window's third: 2, 3, 10, 10 and 11 are five in [2, 12).
+    edited.requests.insert(edited.requests.begin() + 12, Request{10, 1, 0});
+    CHECK(try_it_met(step, edited));
+    // The sliding log never lets through more than L: the same goal on it is never met.
+    LessonStep on_log = step;
+    on_log.try_it->burst_over = 0;
+    CHECK_FALSE(try_it_met(on_log, edited));
 }
 
 TEST_CASE("lessons: a damaged lesson never throws, and each problem is one located line") {

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "ratelab/clients.h"
+#include "ratelab/fleet.h"
 #include "ratelab/model.h"
 #include "ratelab/quiz.h"
 #include "ratelab/simulation.h"
@@ -39,6 +41,13 @@ enum class LessonAsk : std::uint8_t {
     delay,           ///< how long the shaper in lane `lane` holds `request` (it must be accepted)
     release,         ///< when the shaper in lane `lane` lets `request` out (it must be accepted)
     most_accepted,   ///< which lanes accept the most requests (a choice among the lanes)
+    // Lane `lane` run by a fleet of servers (simulate_fleet()) in the question's mode:
+    fleet_accepted,     ///< how many requests the fleet accepts
+    fleet_worst_burst,  ///< the most one key got through in any W ticks, across the fleet
+    // Lane `lane` with clients that retry as the question's policy says (run_clients()):
+    client_served,     ///< how many intents end in an accepted attempt
+    client_abandoned,  ///< how many intents the clients give up
+    client_attempts,   ///< how many attempts the clients make in all
 };
 /// The stable name of `ask`, as lesson files write it: "accepts", "retry_after", ...
 std::string_view ask_id(LessonAsk ask);
@@ -46,6 +55,9 @@ std::string_view ask_id(LessonAsk ask);
 std::optional<LessonAsk> ask_from_id(std::string_view id);
 /// Whether the answer is a list of indexes (else a number).
 bool asks_for_indices(LessonAsk ask);
+/// Whether the ask runs a fleet (it needs LessonQuestion::fleet) or clients (::client).
+bool asks_fleet(LessonAsk ask);
+bool asks_clients(LessonAsk ask);
 
 /// A question of a step. `kind` is how the learner answers: predict (accepted or rejected per
 /// lane, for the request the clock stops before), choice (pick among the lanes), requests (list
@@ -60,16 +72,22 @@ struct LessonQuestion {
     std::size_t request = 0;
     std::vector<std::string> hints;  ///< shown one at a time, on request
     std::string reveal;              ///< narration after the answer is shown
+    /// Fleet asks: the step's fleet, with the one mode asked about in `modes`.
+    std::optional<FleetSettings> fleet;
+    /// Client asks: how every client answers a rejection.
+    std::optional<ClientPolicy> client;
 
     friend bool operator==(const LessonQuestion&, const LessonQuestion&) = default;
 };
 
 /// A "try it" step: it waits until the learner's edited trace has a request that lane
-/// `rejected_by` rejects and lane `accepted_by` accepts.
+/// `rejected_by` rejects and lane `accepted_by` accepts or, when `burst_over` is set, until
+/// that lane lets through more than L in some W ticks.
 struct TryIt {
     std::string goal;  ///< in words
     std::size_t rejected_by = 0;
     std::size_t accepted_by = 0;
+    std::optional<std::size_t> burst_over;  ///< a lane; then the two above are not used
 
     friend bool operator==(const TryIt&, const TryIt&) = default;
 };
@@ -85,6 +103,8 @@ struct LessonStep {
     std::vector<Highlight> highlights;
     std::optional<LessonQuestion> question;
     std::optional<TryIt> try_it;
+    /// The fleet the step's trace document describes (its "fleet" object), if it has one.
+    std::optional<FleetSettings> fleet;
 };
 
 struct Lesson {

@@ -70,8 +70,17 @@ struct LessonReader {
                                            const std::string& path, const LessonStep& built);
     std::optional<LessonQuestion> read_question(const nlohmann::ordered_json& step,
                                                 const std::string& path, const LessonStep& built);
+    /// The fleet or the client policy a question runs, as its ask needs: "mode" names the
+    /// fleet's placement of state (the step's trace carries the fleet), "client" a policy as
+    /// --client writes it. Either one where the ask runs no such thing is refused, so that it
+    /// never goes unread.
+    void read_runs(const nlohmann::ordered_json& node, const std::string& at,
+                   const LessonStep& built, LessonQuestion& q);
     std::optional<TryIt> read_try(const nlohmann::ordered_json& step, const std::string& path,
                                   const LessonStep& built);
+    /// The goal "a request lane `rejected_by` rejects and lane `accepted_by` accepts".
+    void read_lane_pair(const nlohmann::ordered_json& node, const std::string& at,
+                        std::int64_t lanes, TryIt& goal);
 };
 
 }  // namespace ratelab::io::detail

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lesson_reader.h"
+#include "ratelab/io/fleet_file.h"
 #include "ratelab/limits.h"
 #include "trace_problem.h"
 
@@ -106,6 +107,13 @@ std::optional<LessonStep> LessonReader::read_step(const Json& node, const std::s
     step.tick_ms = doc.tick_ms;
     step.params = doc.params;
     step.params.lanes = context.lanes;
+    try {
+        if (auto fleet = fleet_settings(doc, source)) {
+            step.fleet = std::move(fleet->settings);
+        }
+    } catch (const TraceFileError& error) {
+        throw StepProblem{path, error.rule(), error.detail()};
+    }
     if (auto limit = integer(node, path, "limit", 1, bounds::kMaxLimit, false)) {
         step.params.base.limit = *limit;
     }
@@ -212,7 +220,8 @@ std::optional<LessonQuestion> LessonReader::read_question(const Json& step, cons
         return std::nullopt;
     }
     const std::string at = member_path(path, "question");
-    check_fields(*node, at, {"kind", "ask", "prompt", "lane", "request", "hints", "reveal"});
+    check_fields(*node, at,
+                 {"kind", "ask", "prompt", "lane", "request", "hints", "reveal", "mode", "client"});
     LessonQuestion q;
     const std::string kind = text(*node, at, "kind", true);
     const auto found = std::find_if(std::begin(kKinds), std::end(kKinds),
@@ -231,7 +240,9 @@ std::optional<LessonQuestion> LessonReader::read_question(const Json& step, cons
         throw StepProblem{member_path(at, "ask"), "unknown-ask",
                           "unknown ask " + quote_text(ask) +
                               " (known: accepts, rejected, retry_after, worst_burst, "
-                              "accepted_count, rejected_count, delay, release, most_accepted)"};
+                              "accepted_count, rejected_count, delay, release, most_accepted, "
+                              "fleet_accepted, fleet_worst_burst, client_served, "
+                              "client_abandoned, client_attempts)"};
     }
     q.ask = *parsed;
     if (!fits(q.kind, q.ask)) {
@@ -254,6 +265,7 @@ std::optional<LessonQuestion> LessonReader::read_question(const Json& step, cons
         }
     }
     q.reveal = text(*node, at, "reveal", false);
+    read_runs(*node, at, built, q);
     if (predict && q.prompt.empty()) {
         q.prompt = "Which lanes accept request " + std::to_string(q.request) + "?";
     }
@@ -265,6 +277,44 @@ std::optional<LessonQuestion> LessonReader::read_question(const Json& step, cons
     return q;
 }
 
+void LessonReader::read_runs(const Json& node, const std::string& at, const LessonStep& built,
+                             LessonQuestion& q) {
+    const std::string mode = text(node, at, "mode", asks_fleet(q.ask));
+    if (node.contains("mode") && !asks_fleet(q.ask)) {
+        throw StepProblem{member_path(at, "mode"), "unknown-field",
+                          "\"mode\" goes with fleet_accepted or fleet_worst_burst only"};
+    }
+    if (asks_fleet(q.ask)) {
+        if (!built.fleet) {
+            throw StepProblem{at, "no-fleet",
+                              "a fleet question needs a trace with a \"fleet\" object (as "
+                              "traces/fleet-*.json have)"};
+        }
+        const auto parsed = parse_fleet_mode(mode);
+        if (!parsed) {
+            throw StepProblem{member_path(at, "mode"), "unknown-mode",
+                              "unknown fleet mode " + quote_text(mode) +
+                                  " (known: central, central_racy, local_share, periodic_sync, "
+                                  "key_routed)"};
+        }
+        q.fleet = built.fleet;
+        q.fleet->modes = {*parsed};
+    }
+    const std::string client = text(node, at, "client", asks_clients(q.ask));
+    if (node.contains("client") && !asks_clients(q.ask)) {
+        throw StepProblem{member_path(at, "client"), "unknown-field",
+                          "\"client\" goes with client_served, client_abandoned or "
+                          "client_attempts only"};
+    }
+    if (asks_clients(q.ask)) {
+        auto policy = parse_client_policy(client);
+        if (const auto* refused = std::get_if<std::string>(&policy)) {
+            throw StepProblem{member_path(at, "client"), "bad-client", *refused};
+        }
+        q.client = std::get<ClientPolicy>(policy);
+    }
+}
+
 std::optional<TryIt> LessonReader::read_try(const Json& step, const std::string& path,
                                             const LessonStep& built) {
     const Json* node = field(step, path, "try", Json::value_t::object, false);
@@ -272,17 +322,20 @@ std::optional<TryIt> LessonReader::read_try(const Json& step, const std::string&
         return std::nullopt;
     }
     const std::string at = member_path(path, "try");
-    check_fields(*node, at, {"goal", "rejected_by", "accepted_by"});
+    check_fields(*node, at, {"goal", "rejected_by", "accepted_by", "burst_over"});
     const auto lanes = static_cast<std::int64_t>(built.params.lanes.size());
     TryIt goal;
     goal.goal = text(*node, at, "goal", true);
-    goal.rejected_by =
-        checked_index(integer(*node, at, "rejected_by", 0, lanes - 1, true, "lane-index"));
-    goal.accepted_by =
-        checked_index(integer(*node, at, "accepted_by", 0, lanes - 1, true, "lane-index"));
-    if (goal.rejected_by == goal.accepted_by) {
-        throw StepProblem{at, "try-same-lane",
-                          "\"rejected_by\" and \"accepted_by\" must be two different lanes"};
+    if (node->contains("burst_over")) {
+        if (node->contains("rejected_by") || node->contains("accepted_by")) {
+            throw StepProblem{at, "try-two-goals",
+                              "a try-it goal has \"burst_over\", or \"rejected_by\" and "
+                              "\"accepted_by\", not both"};
+        }
+        goal.burst_over =
+            checked_index(integer(*node, at, "burst_over", 0, lanes - 1, true, "lane-index"));
+    } else {
+        read_lane_pair(*node, at, lanes, goal);
     }
     LessonStep check = built;
     check.try_it = goal;
@@ -291,6 +344,18 @@ std::optional<TryIt> LessonReader::read_try(const Json& step, const std::string&
                           "the step's own trace already meets the goal: nothing is left to try"};
     }
     return goal;
+}
+
+void LessonReader::read_lane_pair(const Json& node, const std::string& at, std::int64_t lanes,
+                                  TryIt& goal) {
+    goal.rejected_by =
+        checked_index(integer(node, at, "rejected_by", 0, lanes - 1, true, "lane-index"));
+    goal.accepted_by =
+        checked_index(integer(node, at, "accepted_by", 0, lanes - 1, true, "lane-index"));
+    if (goal.rejected_by == goal.accepted_by) {
+        throw StepProblem{at, "try-same-lane",
+                          "\"rejected_by\" and \"accepted_by\" must be two different lanes"};
+    }
 }
 
 }  // namespace ratelab::io::detail
