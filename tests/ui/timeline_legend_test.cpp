@@ -11,6 +11,8 @@
 
 #include "charts/fleet_charts.h"
 #include "charts/palette.h"
+#include "session/playback_clock.h"
+#include "session/session.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_panel.h"
 
@@ -152,6 +154,36 @@ private Q_SLOTS:
         }
         QVERIFY(up);
         QVERIFY(down);
+    }
+
+    void thePileEntryIsListedOnlyForATraceWithAPile() {
+        // Eight requests on eight ticks: no pile, no entry for one, and the legend is shorter.
+        Session session;
+        PlaybackClock clock;
+        TimelinePanel panel(&session, &clock);
+        auto* legend = panel.findChild<TimelineLegend*>();
+        QVERIFY(legend);
+        const auto listsPiles = [&] {
+            return legend->texts()
+                .join(QStringLiteral("|"))
+                .contains(QStringLiteral("on one tick"));
+        };
+        const auto open = [&](std::vector<ratelab::Tick> ticks) {
+            ratelab::Trace trace;
+            for (const ratelab::Tick tick : ticks)
+                trace.requests.push_back(ratelab::Request{.tick = tick});
+            SessionDocument document = session.document();
+            document.trace = std::make_shared<const ratelab::Trace>(std::move(trace));
+            return session.reset(std::move(document), QString()).isEmpty();
+        };
+        QVERIFY(open({0, 1, 2, 3, 4, 5, 6, 7}));
+        QVERIFY(!legend->showsPiles());
+        QVERIFY(!listsPiles());
+        // Four on one tick are drawn as a stack; five as a counted pile.
+        QVERIFY(open({0, 3, 3, 3, 3, 9}));
+        QVERIFY(!listsPiles());
+        QVERIFY(open({0, 3, 3, 3, 3, 3, 9}));
+        QVERIFY(listsPiles());
     }
 
     void legendIsOneLineWhenThereIsRoom() {

@@ -8,10 +8,28 @@
 #include <cmath>
 #include <limits>
 
+#include "session/session.h"
 #include "timeline/timeline_palette.h"
+#include "timeline/timeline_scene.h"
 #include "timeline/timeline_view.h"
 
 namespace ratelab::ui {
+
+namespace {
+
+/// Whether some tick holds enough requests to be drawn as a pile. Stops at the first.
+bool hasPile(const Trace& trace) {
+    const auto& requests = trace.requests;
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        run = i > 0 && requests[i].tick == requests[i - 1].tick ? run + 1 : 1;
+        if (run >= TimelineScene::kPileFrom)
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
 
 TimelinePanel::TimelinePanel(Session* session, PlaybackClock* clock, QWidget* parent)
     : QWidget(parent),
@@ -23,8 +41,20 @@ TimelinePanel::TimelinePanel(Session* session, PlaybackClock* clock, QWidget* pa
     layout->setSpacing(2);
     layout->addWidget(view_, 1);
     layout->addWidget(scroll_bar_);
-    layout->addWidget(new TimelineLegend(this));
+    legend_ = new TimelineLegend(this);
+    layout->addWidget(legend_);
     connect(view_, &TimelineView::viewChanged, this, &TimelinePanel::syncScrollBar);
+    const auto chooseLegend = [this](const std::shared_ptr<const SimulationResult>& result) {
+        // The same requests have the same piles. (A weak pointer's owner is never that of a
+        // later trace, even one at the same address.)
+        if (!result || (!legend_trace_.owner_before(result->trace) &&
+                        !result->trace.owner_before(legend_trace_) && !legend_trace_.expired()))
+            return;
+        legend_trace_ = result->trace;
+        legend_->setShowsPiles(hasPile(*result->trace));
+    };
+    connect(session, &Session::resultChanged, this, chooseLegend);
+    chooseLegend(session->result());  // the document open before the panel was made
     connect(scroll_bar_, &QScrollBar::valueChanged, this, [this](int value) {
         if (!syncing_) {
             view_->setOffsetPixels(value);
@@ -60,17 +90,30 @@ TimelineLegend::TimelineLegend(QWidget* parent) : QWidget(parent) {
     setSizePolicy(policy);
 }
 
+void TimelineLegend::setShowsPiles(bool shows) {
+    if (shows == shows_piles_)
+        return;
+    shows_piles_ = shows;
+    updateGeometry();
+    update();
+}
+
 QList<TimelineLegend::Entry> TimelineLegend::entries() const {
-    return {
+    QList<Entry> all = {
         {Mark::Accepted, tr("accepted")},
         {Mark::Rejected, tr("rejected")},
         {Mark::Pending, tr("not decided yet")},
-        {Mark::Pile, tr("5 or more on one tick, counted")},
+    };
+    if (shows_piles_)
+        all.append(
+            {Mark::Pile, tr("%1 or more on one tick, counted").arg(TimelineScene::kPileFrom)});
+    all.append({
         {Mark::Delay, tr("waiting in the queue")},
         {Mark::WithinSpan, tr("worst span of W ticks")},
         {Mark::OverSpan, tr("more than L in W ticks")},
         {Mark::Boundary, tr("window boundary")},
-    };
+    });
+    return all;
 }
 
 QStringList TimelineLegend::texts() const {

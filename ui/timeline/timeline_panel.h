@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QWidget>
+#include <memory>
+
+#include "ratelab/model.h"
 
 class QScrollBar;
 
@@ -8,6 +11,7 @@ namespace ratelab::ui {
 
 class PlaybackClock;
 class Session;
+class TimelineLegend;
 class TimelineView;
 
 /// The timeline with its scroll bar and a legend of the marks it draws.
@@ -24,6 +28,8 @@ private:
 
     TimelineView* view_;
     QScrollBar* scroll_bar_;
+    TimelineLegend* legend_;
+    std::weak_ptr<const Trace> legend_trace_;  // the trace the legend's entries were chosen for
     bool syncing_ = false;
 };
 
@@ -40,6 +46,10 @@ public:
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
 
+    /// Whether the entry for piles (a tick with many requests, drawn as a counted bar) is
+    /// listed: a trace without one has no need of it, and the legend keeps to one line longer.
+    void setShowsPiles(bool shows);
+    bool showsPiles() const { return shows_piles_; }
     /// The words of each entry, left to right.
     QStringList texts() const;
     /// Where each entry, its mark and its words, is drawn in a legend `width` pixels wide.
@@ -58,6 +68,8 @@ private:
     QList<Entry> entries() const;
     int rowHeight() const;
     void paintMark(QPainter& painter, Mark mark, QPointF left_middle) const;
+
+    bool shows_piles_ = true;
 };
 
 }  // namespace ratelab::ui
