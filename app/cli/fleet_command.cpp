@@ -68,6 +68,8 @@ FleetSettings settings_from(const Arguments& args, FleetSettings settings) {
         args.integer("store-latency", 0, bounds::kMaxWindow).value_or(settings.store_latency);
     settings.sync_every =
         args.integer("sync-every", 1, bounds::kMaxWindow).value_or(settings.sync_every);
+    if (args.has("lost-updates"))
+        settings.lost_updates = true;
     if (const auto outage = args.get("outage")) {
         const auto [start, end] = pair_of("outage", *outage, "A:B");
         if (start < 0 || end <= start)
@@ -143,6 +145,7 @@ Json settings_json(const FleetResult& result) {
     out["window"] = result.params.base.window;
     out["store_latency"] = result.settings.store_latency;
     out["sync_every"] = result.settings.sync_every;
+    out["lost_updates"] = result.settings.lost_updates;
     if (const auto& outage = result.settings.outage) {
         out["outage"] = {{"start", outage->start},
                          {"end", outage->end},
@@ -276,6 +279,9 @@ Command make_fleet_command() {
               "local_share, periodic_sync, key_routed"},
              {"store-latency", "T", "ticks of a store round trip (default 0)"},
              {"sync-every", "T", "periodic_sync: ticks between sync points (default 1)"},
+             {"lost-updates", "",
+              "central_racy: each write replaces the key's state with what its server read "
+              "plus its own charge (the last to land wins)"},
              {"outage", "A:B", "the store is down for ticks A to B, B excluded"},
              {"on-outage", "POLICY", "fail_open (default), fail_closed or fallback_local"},
              {"scale", "TICK:N", "from TICK on there are N servers (repeatable)"},

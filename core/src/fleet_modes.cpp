@@ -1,8 +1,10 @@
 // The five placements of a fleet's limiter state, each a loop over the trace in order that asks
 // the lane's limiters (limiter.h): what each server sees when a request reaches it.
 #include <deque>
+#include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "fleet_engine.h"
 #include "ratelab/simulation.h"
@@ -130,26 +132,62 @@ ModeDecisions run_central(const FleetPlan& plan, std::optional<std::size_t> expl
 
 // A request's charge is stamped with its own tick (the server sends its arrival time) and
 // lands store_latency ticks later; charges land in trace order, so the ticks each key's state
-// sees never go back.
+// sees never go back. With lost updates, what lands is not the charge but the key's whole state
+// as the server left it (what it read, plus its own charge), which replaces the store's: every
+// charge that landed in between is lost.
 ModeDecisions run_central_racy(const FleetPlan& plan, std::optional<std::size_t> explain) {
     const auto store = make_limiter(plan.trace, plan.params, plan.lane);
     const Tick latency = plan.settings.store_latency;
-    std::deque<std::size_t> in_flight;  // accepted, charge not landed yet
+    const bool replaces = plan.settings.lost_updates;
+    struct Write {
+        std::size_t index;
+        std::unique_ptr<Limiter> state;  // lost updates: the key's state the write carries
+    };
+    std::deque<Write> in_flight;                             // accepted, write not landed yet
+    const auto blank = replaces ? store->clone() : nullptr;  // no key has a state yet
+    // Limiters of writes that landed, to carry the next ones: each write sets its one key by
+    // adopt(), so what a limiter holds for other keys never matters, and a trace needs only as
+    // many as are ever in flight at once.
+    std::vector<std::unique_ptr<Limiter>> spare;
     const auto& requests = plan.trace.requests;
     return decide_all(plan, explain, true, [&](std::size_t i, std::string* why) {
         const Request& r = requests[i];
-        while (!in_flight.empty() && requests[in_flight.front()].tick + latency <= r.tick) {
-            const Request& landing = requests[in_flight.front()];
-            store->charge(landing.key, landing.tick, landing.cost);
+        while (!in_flight.empty() && requests[in_flight.front().index].tick + latency <= r.tick) {
+            const Write& landing = in_flight.front();
+            const Request& from = requests[landing.index];
+            if (landing.state) {
+                store->adopt(from.key, *landing.state);
+                spare.push_back(std::move(in_flight.front().state));
+            } else {
+                store->charge(from.key, from.tick, from.cost);
+            }
             in_flight.pop_front();
         }
         if (why != nullptr)
             *why = server_text(plan.routed[i]) + " reads the store, " +
                    std::to_string(in_flight.size()) +
-                   " charge(s) still in flight: " + store->check(r.key, r.tick, r.cost);
-        const bool accepted = store->peek(r.key, r.tick, r.cost).accepted;
+                   (replaces ? " write(s) still in flight, the last to land wins: "
+                             : " charge(s) still in flight: ") +
+                   store->check(r.key, r.tick, r.cost);
+        if (!replaces) {
+            const bool accepted = store->peek(r.key, r.tick, r.cost).accepted;
+            if (accepted)
+                in_flight.push_back(Write{i, nullptr});
+            return accepted;
+        }
+        std::unique_ptr<Limiter> mine;
+        if (spare.empty()) {
+            mine = blank->clone();
+        } else {
+            mine = std::move(spare.back());
+            spare.pop_back();
+        }
+        mine->adopt(r.key, *store);
+        const bool accepted = mine->decide(r.key, r.tick, r.cost).accepted;
         if (accepted)
-            in_flight.push_back(i);
+            in_flight.push_back(Write{i, std::move(mine)});
+        else
+            spare.push_back(std::move(mine));
         return accepted;
     });
 }

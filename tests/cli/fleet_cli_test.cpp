@@ -136,3 +136,31 @@ TEST_CASE("cli: fleet takes its settings from the trace's \"fleet\" object, opti
     CHECK(closed["modes"][0]["accepted"].get<int>() ==
           saved["modes"][0]["accepted"].get<int>() - 60);
 }
+
+TEST_CASE("cli: fleet --lost-updates lets the last write win, and the file can say so") {
+    // L = 3 per fixed window of 100 on a store 10 ticks away: five requests at 0 to 4 all read
+    // an empty store. Merged, their charges refuse the three later ones; lost, each write
+    // replaces the one before and the store holds 1 until tick 20.
+    const fs::path dir = cli_scratch_dir("fleet_lost_updates");
+    const std::string head =
+        "{\"format\": \"ratelab-trace\", \"version\": 1, \"limit\": 3, \"window\": 100, "
+        "\"requests\": [{\"tick\": 0}, {\"tick\": 1}, {\"tick\": 2}, {\"tick\": 3}, "
+        "{\"tick\": 4}, {\"tick\": 20}, {\"tick\": 40}, {\"tick\": 60}]";
+    write_file(dir / "plain.json", head + "}");
+    write_file(dir / "lost.json", head + ", \"fleet\": {\"servers\": 1, \"lost_updates\": true}}");
+    const std::string options =
+        " --servers 1 --lane fixed_window --mode central_racy --store-latency 10 --summary";
+    const Json merged =
+        json_of(run_cli("fleet \"" + (dir / "plain.json").string() + "\"" + options));
+    CHECK(merged["lost_updates"] == false);
+    CHECK(merged["modes"][0]["accepted"] == 5);
+    const Json lost = json_of(
+        run_cli("fleet \"" + (dir / "plain.json").string() + "\"" + options + " --lost-updates"));
+    CHECK(lost["lost_updates"] == true);
+    CHECK(lost["modes"][0]["accepted"] == 7);
+    CHECK(lost["modes"][0]["extra_accepted"] == 4);
+    const Json from_file =
+        json_of(run_cli("fleet \"" + (dir / "lost.json").string() + "\"" + options));
+    CHECK(from_file["lost_updates"] == true);
+    CHECK(from_file["modes"][0]["accepted"] == 7);
+}

@@ -221,3 +221,26 @@ TEST_CASE("fleet: presets cannot merge charges, and say so") {
         simulate_fleet(ticks({0}), counting, kFixedWindow, fleet(2, {FleetMode::central_racy})),
         "central_racy merges accepted charges only: it runs without rejections_count");
 }
+
+TEST_CASE("fleet: with lost updates the last write wins, and the store forgets the others") {
+    // L = 3 per fixed window of 100, the store 10 ticks away. Five requests at 0 to 4 all read
+    // an empty store and pass, in both variants. Merged, their five charges land by 14 and the
+    // requests at 20 and 40 are refused. Lost, each write replaces the one before: the store
+    // holds 1 by 14, so the request at 20 passes (its write makes 2, landing at 30) and so does
+    // the one at 40 (3); the one at 60 finds 3 and is refused.
+    FleetSettings settings = fleet(1, {FleetMode::central_racy});
+    settings.store_latency = 10;
+    const auto trace = ticks({0, 1, 2, 3, 4, 20, 40, 60});
+    const auto merged = simulate_fleet(trace, limits(3, 100), kFixedWindow, settings);
+    CHECK(pattern(merged->modes[0]) == "AAAAARRR");
+    settings.lost_updates = true;
+    const auto lost = simulate_fleet(trace, limits(3, 100), kFixedWindow, settings);
+    CHECK(pattern(lost->modes[0]) == "AAAAAAAR");
+    CHECK(lost->modes[0].extra_accepted == 4);
+    CHECK(explain_fleet(*lost, 0, 6).find("the last to land wins") != std::string::npos);
+    // With no latency every write lands before the next read: exactly one limiter.
+    settings.store_latency = 0;
+    settings.servers = 3;
+    const auto at_once = simulate_fleet(trace, limits(3, 100), kFixedWindow, settings);
+    CHECK(at_once->modes[0].accepted == at_once->ideal);
+}

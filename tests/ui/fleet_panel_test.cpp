@@ -146,6 +146,9 @@ private Q_SLOTS:
             panel.policyBox()->findText(QStringLiteral("fail_closed")));
         Q_EMIT panel.policyBox()->activated(panel.policyBox()->currentIndex());
         QCOMPARE(session.undoStack()->count(), 3);
+        panel.lostUpdatesBox()->click();
+        QCOMPARE(session.undoStack()->count(), 4);
+        QVERIFY(session.fleet()->settings.lost_updates);
         // Failing closed, central takes none of the outage's 60 requests (the scenario: 78).
         QVERIFY(runNow(panel));
         QCOMPARE(panel.view()->result()->settings.servers, 6);
@@ -162,6 +165,7 @@ private Q_SLOTS:
         QVERIFY(back->settings.modes == modes);
         QCOMPARE(back->settings.outage->policy, OutagePolicy::fail_closed);
         QCOMPARE(back->settings.outage->start, Tick{30});
+        QVERIFY(back->settings.lost_updates);
         QVERIFY(back->settings == session.fleet()->settings);
         QVERIFY(back->lane == session.fleet()->lane);
     }

@@ -107,6 +107,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
       balancer_(new QComboBox(this)),
       latency_(new QSpinBox(this)),
       sync_(new QSpinBox(this)),
+      lost_updates_(new QCheckBox(tr("Lost updates"), this)),
       outage_(new QCheckBox(tr("Store down"), this)),
       outage_start_(new QSpinBox(this)),
       outage_end_(new QSpinBox(this)),
@@ -143,6 +144,9 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     latency_->setSuffix(tr(" ticks"));
     latency_->setToolTip(tr("Ticks of one round trip to the shared store"));
     sync_->setToolTip(tr("periodic_sync: every server syncs with the store every this many ticks"));
+    lost_updates_->setToolTip(
+        tr("central_racy: a server's write replaces the key's state with what it read plus "
+           "its own charge, so of two writes in flight the last to land wins"));
     outage_->setToolTip(tr("The shared store is down from the first tick to before the second"));
     outage_start_->setPrefix(tr("from "));
     outage_end_->setPrefix(tr("to "));
@@ -176,7 +180,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     auto* first_row = new FlowLayout(nullptr, 10);
     first_row->addWidget(group({new QLabel(tr("Lane"), this), lane_}));
     first_row->addWidget(group({new QLabel(tr("Servers"), this), servers_, balancer_}));
-    first_row->addWidget(group({new QLabel(tr("Store latency"), this), latency_}));
+    first_row->addWidget(group({new QLabel(tr("Store latency"), this), latency_, lost_updates_}));
     first_row->addWidget(group({new QLabel(tr("Sync every"), this), sync_}));
     show_decisions_->setText(tr("Decisions"));
     show_decisions_->setToolTip(tr("Each decision of each mode, the store and the servers"));
@@ -239,6 +243,7 @@ FleetPanel::FleetPanel(Session* session, PlaybackClock* clock, QWidget* parent)
     connect(balancer_, &QComboBox::activated, this, [this] { commit(tr("Fleet balancer")); });
     connect(latency_, &QSpinBox::valueChanged, this, [this] { commit(tr("Store latency")); });
     connect(sync_, &QSpinBox::valueChanged, this, [this] { commit(tr("Sync interval")); });
+    connect(lost_updates_, &QCheckBox::clicked, this, [this] { commit(tr("Lost updates")); });
     connect(outage_, &QCheckBox::clicked, this, [this] { commit(tr("Store outage")); });
     connect(outage_start_, &QSpinBox::valueChanged, this, [this] { commit(tr("Store outage")); });
     connect(outage_end_, &QSpinBox::valueChanged, this, [this] { commit(tr("Store outage")); });

@@ -72,6 +72,7 @@ public:
     QToolButton* modeButton(FleetMode mode) const;
     QSpinBox* latencyBox() const { return latency_; }
     QSpinBox* syncBox() const { return sync_; }
+    QCheckBox* lostUpdatesBox() const { return lost_updates_; }
     QCheckBox* outageBox() const { return outage_; }
     QSpinBox* outageStartBox() const { return outage_start_; }
     QSpinBox* outageEndBox() const { return outage_end_; }
@@ -116,6 +117,7 @@ private:
     std::array<QToolButton*, 5> modes_{};
     QSpinBox* latency_;
     QSpinBox* sync_;
+    QCheckBox* lost_updates_;
     QCheckBox* outage_;
     QSpinBox* outage_start_;
     QSpinBox* outage_end_;

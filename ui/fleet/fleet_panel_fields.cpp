@@ -81,8 +81,9 @@ void FleetPanel::showSettings() {
     const io::FleetFile fleet = shown();
     const FleetSettings& settings = fleet.settings;
     fillLanes(fleet);
-    const std::vector<QObject*> fields = {servers_,      balancer_,   latency_, sync_, outage_,
-                                          outage_start_, outage_end_, policy_,  scale_};
+    const std::vector<QObject*> fields = {servers_,      balancer_, latency_,      sync_,
+                                          lost_updates_, outage_,   outage_start_, outage_end_,
+                                          policy_,       scale_};
     std::vector<std::unique_ptr<QSignalBlocker>> blocks;
     for (QObject* field : fields)
         blocks.push_back(std::make_unique<QSignalBlocker>(field));
@@ -94,6 +95,7 @@ void FleetPanel::showSettings() {
         modeButton(mode)->setChecked(std::find(modes.begin(), modes.end(), mode) != modes.end());
     latency_->setValue(static_cast<int>(settings.store_latency));
     sync_->setValue(static_cast<int>(settings.sync_every));
+    lost_updates_->setChecked(settings.lost_updates);
     outage_->setChecked(settings.outage.has_value());
     const Outage outage = settings.outage.value_or(Outage{0, 10, OutagePolicy::fail_open});
     outage_start_->setValue(static_cast<int>(outage.start));
@@ -126,6 +128,7 @@ FleetPanel::Read FleetPanel::readControls() const {
         read.problem = tr("modes: choose at least one placement mode");
     settings.store_latency = latency_->value();
     settings.sync_every = sync_->value();
+    settings.lost_updates = lost_updates_->isChecked();
     settings.outage.reset();
     if (outage_->isChecked())
         settings.outage = Outage{outage_start_->value(), outage_end_->value(),

@@ -75,6 +75,9 @@ struct FleetSettings {
     std::optional<Outage> outage;
     std::vector<ScaleEvent> scale;  ///< in increasing tick order
     std::uint64_t seed = 0;         ///< Balancer::random
+    /// central_racy: a server's write replaces the key's state in the store with what it read
+    /// plus its own charge (last writer wins), instead of adding its charge to what is there.
+    bool lost_updates = false;
     friend bool operator==(const FleetSettings&, const FleetSettings&) = default;
 };
 

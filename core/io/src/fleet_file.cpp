@@ -144,10 +144,14 @@ FleetFile read_fleet(const Json& value, const std::string& path) {
             if (!member.is_number_unsigned())
                 throw TraceProblem{at, "wrong-type", "\"seed\" must be a whole number >= 0"};
             settings.seed = member.get<std::uint64_t>();
+        } else if (name == "lost_updates") {
+            if (!member.is_boolean())
+                throw TraceProblem{at, "wrong-type", "\"lost_updates\" must be true or false"};
+            settings.lost_updates = member.get<bool>();
         } else {
             throw TraceProblem{at, "unknown-field",
                                "a fleet has lane, servers, balancer, modes, store_latency, "
-                               "sync_every, outage, scale and seed"};
+                               "sync_every, lost_updates, outage, scale and seed"};
         }
     }
     return file;
@@ -182,6 +186,8 @@ nlohmann::ordered_json fleet_json(const FleetFile& fleet) {
     }
     out["store_latency"] = settings.store_latency;
     out["sync_every"] = settings.sync_every;
+    if (settings.lost_updates)
+        out["lost_updates"] = true;
     if (settings.outage) {
         out["outage"] = {{"start", settings.outage->start},
                          {"end", settings.outage->end},
