@@ -7,6 +7,7 @@
 #include <QTextDocument>
 #include <QTextLayout>
 
+#include "ratelab/responses.h"
 #include "session/frame_model.h"
 #include "timeline/decision_tooltip.h"
 
@@ -95,6 +96,28 @@ private Q_SLOTS:
         QVERIFY2(requestTooltip(frame, 0).contains(QStringLiteral("Request #0 at t = 6")),
                  qPrintable(requestTooltip(frame, 0)));
         QVERIFY(tooltipOf("sliding_log", 4).contains(QStringLiteral("request #4 at t = 10")));
+    }
+
+    void aDecisionShowsTheResponseTheLaneSends() {
+        // The sliding log refuses request 4 (t = 10) and accepts request 0: the tooltip ends with
+        // the HTTP response the Response tab shows, each of the core's lines in it.
+        const Frame frame = defaultFrame();
+        const std::size_t lane = laneOf(frame, "sliding_log");
+        for (const std::size_t index : {std::size_t{4}, std::size_t{0}}) {
+            const QString html = tooltipOf("sliding_log", index);
+            const std::string http =
+                http_text(response_to(*frame.result, lane, index), HeaderStyle::ietf);
+            const QStringList lines =
+                QString::fromStdString(http).trimmed().split(QStringLiteral("\r\n"));
+            QVERIFY(lines.size() >= 3);
+            for (const QString& line : lines)
+                QVERIFY2(html.contains(line.toHtmlEscaped()),
+                         qPrintable(line + QStringLiteral(" in ") + html));
+        }
+        QVERIFY(tooltipOf("sliding_log", 4).contains(QStringLiteral("429 Too Many Requests")));
+        QVERIFY(tooltipOf("sliding_log", 4).contains(QStringLiteral("Retry-After: ")));
+        QVERIFY(tooltipOf("sliding_log", 0).contains(QStringLiteral("HTTP/1.1 200 OK")));
+        QVERIFY(!tooltipOf("sliding_log", 0).contains(QStringLiteral("Retry-After")));
     }
 
     void secondsKeepThePrecisionOfTheTicks() {

@@ -6,6 +6,7 @@
 
 #include "charts/algorithm_names.h"
 #include "charts/tick_text.h"
+#include "ratelab/responses.h"
 #include "session/frame_model.h"
 #include "timeline/timeline_palette.h"
 
@@ -72,6 +73,21 @@ QString outcomeLine(const Decision& decision, std::int64_t tick_ms, const QPalet
     return line;
 }
 
+// The HTTP response the lane sends for the decision, as the Response tab shows it in the IETF
+// style: the status line, then Retry-After and the RateLimit fields, one a line.
+QString responseParagraph(const SimulationResult& result, std::size_t lane, std::size_t index) {
+    std::string http;
+    try {
+        http = http_text(response_to(result, lane, index), HeaderStyle::ietf);
+    } catch (const std::exception&) {
+        return {};  // a lane without a response model: the decision says it all
+    }
+    QString lines = QString::fromStdString(http).trimmed().toHtmlEscaped();
+    lines.replace(QStringLiteral("\r\n"), QStringLiteral("<br>"));
+    return QStringLiteral("<p style='white-space:pre'><b>%1</b><br><tt>%2</tt></p>")
+        .arg(DecisionTooltipText::tr("Response"), lines);
+}
+
 }  // namespace
 
 QString mathSigns(const std::string& text) {
@@ -127,6 +143,7 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
     html += row(DecisionTooltipText::tr("After"), withMathSigns(why.state_after));
     html +=
         QStringLiteral("</table><p>%1</p>").arg(outcomeLine(why.decision, frame.tick_ms, palette));
+    html += responseParagraph(*frame.result, lane, index);
     return html;
 }
 
