@@ -1,6 +1,7 @@
 #include "panels/clients_panel.h"
 
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QHBoxLayout>
@@ -22,6 +23,7 @@
 #include "charts/dock_presence.h"
 #include "charts/palette.h"
 #include "session/session.h"
+#include "timeline/lane_retries.h"
 
 namespace ratelab::ui {
 
@@ -121,9 +123,11 @@ ChartSpec clientTimeSpec(const std::vector<QString>& lanes, const std::vector<QC
 
 /// One run of every shown lane's clients on a thread: what it was given, and what it found.
 struct ClientsPanel::Job {
+    std::shared_ptr<const SimulationResult> result;  // the result the lanes are of
     std::shared_ptr<const Trace> trace;
     Params params;
     std::vector<Lane> lanes;
+    std::vector<std::size_t> lane_indices;  // of `lanes` in the result
     ClientPolicies policies;
     std::vector<ClientRun> runs;
     QString error;
@@ -147,6 +151,7 @@ ClientsPanel::ClientsPanel(Session* session, QWidget* parent)
       lane_(new QComboBox(this)),
       show_figures_(new QToolButton(this)),
       show_charts_(new QToolButton(this)),
+      on_lanes_(new QCheckBox(tr("On the lanes"), this)),
       pages_(new QStackedWidget(this)),
       options_(new QLineEdit(this)),
       status_(new QLabel(this)),
@@ -212,6 +217,7 @@ ClientsPanel::ClientsPanel(Session* session, QWidget* parent)
     controls->addWidget(options_, 2);
     controls->addWidget(show_figures_);
     controls->addWidget(show_charts_);
+    controls->addWidget(on_lanes_);
     controls->addWidget(new QLabel(tr("Lane"), this));
     controls->addWidget(lane_);
     controls->addWidget(status_, 1);
@@ -244,6 +250,12 @@ ClientsPanel::ClientsPanel(Session* session, QWidget* parent)
             table_->selectRow(lane);
         showChosenLane();
     });
+    on_lanes_->setChecked(true);
+    on_lanes_->setToolTip(
+        tr("Draw each retry on the timeline's lanes, a small mark joined by an arc to the "
+           "attempt before it"));
+    connect(on_lanes_, &QCheckBox::toggled, this,
+            [this](bool on) { Q_EMIT retriesChanged(on ? retries_ : nullptr); });
     connect(session_, &Session::resultChanged, this, &ClientsPanel::schedule);
     // A retry_after client honouring what it is told shows what this tab is about.
     setPolicyText(QStringLiteral("retry_after"));
@@ -331,6 +343,7 @@ void ClientsPanel::runNow() {
         return;
     }
     auto job = std::make_shared<Job>();
+    job->result = result;
     job->trace = result->trace;
     job->params = session_->params();
     lane_names_.clear();
@@ -339,6 +352,7 @@ void ClientsPanel::runNow() {
         if (result->lanes[lane].hidden)
             continue;
         job->lanes.push_back(result->lanes[lane]);
+        job->lane_indices.push_back(lane);
         lane_names_.push_back(laneName(result->runs[lane].id, result->runs[lane].label));
         lane_colours_.push_back(algorithmColor(result->runs[lane].id));
     }
@@ -365,6 +379,9 @@ void ClientsPanel::finished(std::shared_ptr<Job> job) {
         return;
     }
     runs_ = std::move(job->runs);
+    retries_ = LaneRetries::of(job->result, job->lane_indices, runs_);
+    if (on_lanes_->isChecked())
+        Q_EMIT retriesChanged(retries_);
     const int chosen = std::max(0, lane_->currentIndex());
     table_->setRowCount(static_cast<int>(runs_.size()));
     QStringList names;

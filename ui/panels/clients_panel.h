@@ -8,6 +8,7 @@
 #include "charts/chart_spec.h"
 #include "ratelab/clients.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -21,6 +22,7 @@ namespace ratelab::ui {
 class ChartView;
 class DockPresence;
 class Session;
+struct LaneRetries;
 
 /// The offered attempts, the accepted ones (goodput) and the rejected ones per tick of one
 /// lane's clients, at most `columns` points a line (the largest of each span, so peaks stay).
@@ -65,9 +67,15 @@ public:
     /// Intents beyond which the tab points to the command line instead of running.
     static constexpr std::size_t kMaxIntents = 200'000;
 
+    /// Whether the retries are drawn on the timeline's lanes.
+    QCheckBox* onLanesBox() const { return on_lanes_; }
+
 Q_SIGNALS:
     /// A run finished and is on show.
     void runShown();
+    /// The retries to draw on the timeline's lanes (for the result they were run on), or null
+    /// when none should be drawn.
+    void retriesChanged(std::shared_ptr<const ratelab::ui::LaneRetries> retries);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -84,6 +92,7 @@ private:
     QComboBox* lane_;
     QToolButton* show_figures_;
     QToolButton* show_charts_;
+    QCheckBox* on_lanes_;
     QStackedWidget* pages_;
     QLineEdit* options_;
     QLabel* status_;
@@ -98,6 +107,7 @@ private:
     std::shared_ptr<Job> running_;
     std::vector<std::shared_ptr<Job>> retired_;
     std::vector<ClientRun> runs_;
+    std::shared_ptr<const LaneRetries> retries_;  // of runs_
     std::vector<QString> lane_names_;
     std::vector<QColor> lane_colours_;
 };

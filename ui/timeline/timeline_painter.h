@@ -33,6 +33,19 @@ struct DelayLine {
 /// The waits lane `lane` draws, in request order.
 std::vector<DelayLine> delayLines(const TimelineScene& scene, std::size_t lane);
 
+/// A retry of a client that answers back, as the lanes draw it: where it is, and where the
+/// attempt before it (the intent's own request, or an earlier retry) is.
+struct RetryMark {
+    std::size_t index = 0;  ///< into the lane's LaneRetries
+    QPointF at;
+    QPointF from;
+    bool accepted = false;
+};
+/// The retries lane `lane` draws: those the clock has reached, in the visible ticks, zoomed in.
+std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane);
+/// Every lane's retries, over its decisions.
+void paintTimelineRetries(QPainter& painter, const TimelineScene& scene);
+
 /// Row names and per-lane totals, drawn over anything that strayed left of the axis.
 void paintTimelineGutter(QPainter& painter, const TimelineScene& scene);
 

@@ -17,6 +17,8 @@
 
 namespace ratelab::ui {
 
+struct LaneRetries;
+
 /// Everything one paint of the timeline (or one hit test) works from, computed once: the geometry,
 /// the frame being shown, which requests are visible and how detailed the drawing can be.
 struct TimelineScene {
@@ -55,6 +57,9 @@ struct TimelineScene {
     /// requests; the view keeps them from paint to paint. Left empty, columnCounts() builds them
     /// (a pass over the result).
     std::shared_ptr<const ColumnCounts> counts;
+    /// Retries of clients that answer back, when the Clients tab's run belongs to the frame's
+    /// result; else null.
+    const LaneRetries* retries = nullptr;
 
     static TimelineScene build(const TimeAxis& axis, const TimelineLayout& layout,
                                const Frame& frame);

@@ -10,6 +10,7 @@
 #include "charts/algorithm_names.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
+#include "timeline/lane_retries.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_text.h"
 
@@ -92,6 +93,8 @@ TimelineScene TimelineView::scene() const {
     scene.palette = palette();
     scene.font = font();
     scene.text_widths = &text_widths_;
+    if (retries_ && frame_.result && retries_->belongsTo(frame_.result.get()))
+        scene.retries = retries_.get();
     if (!scene.detailed && frame_.result && scene.last - scene.first > scene.kCountOneByOne) {
         if (!counts_ || counts_->result() != frame_.result) {
             counts_ = std::make_shared<const ColumnCounts>(frame_.result);
@@ -103,6 +106,11 @@ TimelineScene TimelineView::scene() const {
 
 TimelineHit TimelineView::hitAt(QPointF pos) const {
     return hitTest(scene(), pos);
+}
+
+void TimelineView::setRetries(std::shared_ptr<const LaneRetries> retries) {
+    retries_ = std::move(retries);
+    update();
 }
 
 void TimelineView::setFrame(const Frame& frame) {
@@ -155,6 +163,7 @@ void TimelineView::paintEvent(QPaintEvent*) {
     paintTimelineRuler(painter, current);
     paintTimelineTrace(painter, current);
     paintTimelineLanes(painter, current);
+    paintTimelineRetries(painter, current);
     painter.restore();
     painter.setRenderHint(QPainter::Antialiasing, true);
     paintTimelineGutter(painter, current);

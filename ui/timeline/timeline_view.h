@@ -13,6 +13,7 @@
 
 namespace ratelab::ui {
 
+struct LaneRetries;
 class PlaybackClock;
 class Session;
 
@@ -37,6 +38,9 @@ public:
 
 public Q_SLOTS:
     void setFrame(const ratelab::ui::Frame& frame);
+    /// Retries to draw over the lanes while the result they belong to is on show; null for
+    /// none.
+    void setRetries(std::shared_ptr<const ratelab::ui::LaneRetries> retries);
     void setHighlightedLane(int lane);
     void zoomIn();
     void zoomOut();
@@ -93,6 +97,7 @@ private:
     /// Kept from paint to paint while the result stays: zoomed out, panning and zooming then
     /// cost per pixel column rather than per request.
     mutable std::shared_ptr<const ColumnCounts> counts_;
+    std::shared_ptr<const LaneRetries> retries_;
     struct Gutter {
         QFont font;
         std::vector<std::pair<std::string, std::string>> lanes;  ///< each lane's id and label

@@ -128,8 +128,10 @@ void MainWindow::createDocks() {
                           new ResponsePanel(session_, this), Qt::BottomDockWidgetArea);
     tabifyDockWidget(fleet_dock_, response_dock_);
     // Clients that retry, back off or honour Retry-After, on every shown lane.
-    clients_dock_ = dock(tr("Clients"), QStringLiteral("clientsDock"),
-                         new ClientsPanel(session_, this), Qt::BottomDockWidgetArea);
+    auto* clients = new ClientsPanel(session_, this);
+    clients_dock_ =
+        dock(tr("Clients"), QStringLiteral("clientsDock"), clients, Qt::BottomDockWidgetArea);
+    connect(clients, &ClientsPanel::retriesChanged, timeline(), &TimelineView::setRetries);
     tabifyDockWidget(response_dock_, clients_dock_);
     // A mode's row in the Fleet view brings up that mode's Learn text.
     connect(fleet, &FleetPanel::learnAbout, learn_, &LearnPanel::setAlgorithm);

@@ -1,0 +1,105 @@
+// The retries of clients that answer back, over the lanes: a small mark at each retry's tick,
+// under the row of decisions, joined by a thin arc to the attempt before it.
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+
+#include "timeline/lane_retries.h"
+#include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
+#include "timeline/timeline_scene.h"
+
+namespace ratelab::ui {
+
+namespace {
+
+namespace marks = timeline_palette;
+
+/// Orders retries and ticks by tick, for the searches of a lane's retries.
+struct Compare {
+    bool operator()(const LaneRetries::Retry& retry, Tick tick) const { return retry.tick < tick; }
+    bool operator()(Tick tick, const LaneRetries::Retry& retry) const { return tick < retry.tick; }
+};
+
+double retrySize(const TimelineScene& scene) {
+    return std::max(4.0, scene.marker * 0.55);
+}
+
+}  // namespace
+
+std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane_index) {
+    if (!scene.retries || !scene.detailed || lane_index >= scene.retries->lanes.size() ||
+        lane_index >= scene.layout.lanes.size())
+        return {};
+    const std::vector<LaneRetries::Retry>& retries = scene.retries->lanes[lane_index];
+    const QRectF& lane = scene.layout.lanes[lane_index];
+    // Under the decisions, clear of the worst span's bracket and figure along the lane's top.
+    const double y = std::min(lane.bottom() - 3.0 - retrySize(scene) / 2.0,
+                              lane.center().y() + scene.marker * 0.95);
+    const auto first_tick = static_cast<Tick>(std::floor(scene.axis->firstTime()));
+    const auto last_tick = static_cast<Tick>(std::ceil(scene.axis->lastTime()));
+    // Retries on one tick (clients told the same Retry-After) side by side within its cell.
+    const double cell = scene.centreX(1) - scene.centreX(0);
+    const auto at = [&](std::size_t index) {
+        const Tick tick = retries[index].tick;
+        const auto [from, to] = std::equal_range(retries.begin(), retries.end(), tick, Compare{});
+        const auto count = static_cast<double>(to - from);
+        const auto slot =
+            static_cast<double>(retries.begin() + static_cast<std::ptrdiff_t>(index) - from);
+        const double step = std::min(retrySize(scene) + 1.5, cell * 0.9 / count);
+        return QPointF(scene.centreX(tick) + (slot - (count - 1.0) / 2.0) * step, y);
+    };
+    std::vector<RetryMark> shown;
+    // In tick order: the first retry at or after the view's first tick, up to its last, and
+    // only those the clock has reached.
+    auto begin = std::lower_bound(retries.begin(), retries.end(), first_tick, Compare{});
+    for (auto it = begin; it != retries.end() && it->tick <= last_tick; ++it) {
+        if (it->tick > scene.frame->now)
+            break;
+        const auto index = static_cast<std::size_t>(it - retries.begin());
+        const QPointF from = it->previous == LaneRetries::kFromIntent
+                                 ? scene.point(lane, it->intent)
+                                 : at(it->previous);
+        shown.push_back(RetryMark{index, at(index), from, it->accepted});
+    }
+    return shown;
+}
+
+void paintTimelineRetries(QPainter& painter, const TimelineScene& scene) {
+    if (!scene.retries || !scene.detailed)
+        return;
+    const double size = retrySize(scene);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QColor arc = scene.palette.color(QPalette::Text);
+    arc.setAlpha(110);
+    for (std::size_t lane = 0; lane < scene.layout.lanes.size(); ++lane) {
+        const std::vector<RetryMark> retries = retryMarks(scene, lane);
+        // The arcs first, under every mark; each sags under the ticks it spans.
+        painter.setPen(QPen(arc, 1.0));
+        painter.setBrush(Qt::NoBrush);
+        for (const RetryMark& mark : retries) {
+            QPainterPath path(mark.from);
+            const double lift =
+                std::min(scene.marker * 1.2, 4.0 + std::abs(mark.at.x() - mark.from.x()) / 3.0);
+            // The curve's lowest point is half way between the ends' middle and the control
+            // point: kept a pixel above the lane's bottom.
+            const double ends = (mark.from.y() + mark.at.y()) / 2.0;
+            const double deepest = 2.0 * (scene.layout.lanes[lane].bottom() - 1.0) - ends;
+            const QPointF control((mark.from.x() + mark.at.x()) / 2.0,
+                                  std::min(std::max(mark.from.y(), mark.at.y()) + lift, deepest));
+            path.quadTo(control, mark.at);
+            painter.drawPath(path);
+        }
+        for (const RetryMark& mark : retries) {
+            if (mark.accepted)
+                marks::drawAccepted(painter, mark.at, size);
+            else
+                marks::drawRejected(painter, mark.at, size);
+        }
+    }
+    painter.restore();
+}
+
+}  // namespace ratelab::ui
