@@ -4,6 +4,7 @@
 #include "fleet_json.h"
 #include "params_json.h"
 #include "ratelab/io/lane_spec.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/limits.h"
 #include "trace_problem.h"
 
@@ -117,7 +118,7 @@ FleetFile read_fleet(const Json& value, const std::string& path) {
             try {
                 file.lane = parse_lane_spec(member.get<std::string>());
             } catch (const LaneSpecError& error) {
-                throw TraceProblem{at, "bad-lane", error.what()};
+                throw TraceProblem{at, "bad-lane", terminal_safe(error.what())};
             }
         } else if (name == "servers") {
             settings.servers =

@@ -3,6 +3,7 @@
 #include "ratelab/io/lane_spec.h"
 
 #include "ratelab/registry.h"
+#include "trace_problem.h"
 
 namespace ratelab::io {
 
@@ -32,8 +33,8 @@ Lane parse_lane_spec(std::string_view spec) {
     lane.algorithm = std::string(spec.substr(0, colon));
     const AlgorithmInfo* info = Registry::instance().find(lane.algorithm);
     if (info == nullptr) {
-        throw LaneSpecError("unknown algorithm \"" + lane.algorithm + "\" (known: " + known_ids() +
-                            ")");
+        throw LaneSpecError("unknown algorithm " + detail::quote_text(lane.algorithm) +
+                            " (known: " + known_ids() + ")");
     }
     if (colon == std::string_view::npos) {
         return lane;
@@ -45,7 +46,7 @@ Lane parse_lane_spec(std::string_view spec) {
         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
         const std::size_t eq = item.find('=');
         if (eq == std::string_view::npos || eq == 0) {
-            throw LaneSpecError("\"" + std::string(item) + "\" is not NAME=VALUE");
+            throw LaneSpecError(detail::quote_text(item) + " is not NAME=VALUE");
         }
         const std::string name(item.substr(0, eq));
         const std::string_view value = item.substr(eq + 1);
@@ -55,11 +56,11 @@ Lane parse_lane_spec(std::string_view spec) {
         }
         const ParameterInfo* parameter = find_parameter(info->parameters, name);
         if (parameter == nullptr) {
-            throw LaneSpecError(info->id + " has no parameter \"" + name + "\" (it takes " +
-                                declared_names(*info) + ")");
+            throw LaneSpecError(info->id + " has no parameter " + detail::quote_text(name) +
+                                " (it takes " + declared_names(*info) + ")");
         }
         if (lane.params.count(name) != 0) {
-            throw LaneSpecError(name + " is given twice");
+            throw LaneSpecError(detail::printable(name) + " is given twice");
         }
         auto parsed = parse_value(*parameter, value);
         if (const auto* problem = std::get_if<std::string>(&parsed)) {

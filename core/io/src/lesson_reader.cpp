@@ -6,6 +6,7 @@
 
 #include "lesson_reader.h"
 #include "ratelab/io/lane_spec.h"
+#include "ratelab/io/terminal_text.h"
 #include "ratelab/io/trace_file.h"
 #include "trace_problem.h"
 
@@ -206,7 +207,7 @@ void LessonReader::read_lanes(const Json& step, const std::string& path, StepCon
         try {
             lanes.push_back(parse_lane_spec(spec.get<std::string>()));
         } catch (const LaneSpecError& error) {
-            throw StepProblem{index_path(lanes_path, k), "bad-lane", error.what()};
+            throw StepProblem{index_path(lanes_path, k), "bad-lane", terminal_safe(error.what())};
         }
     }
     context.lanes = std::move(lanes);
