@@ -35,10 +35,10 @@ bool relatively_worse(const KeyFigures& a, const KeyFigures& b) {
            static_cast<Int128>(b.worst_burst.cost) * a.limit;
 }
 
-void sort_and_judge(const Trace& trace, LaneKeys& lane) {
-    std::sort(lane.keys.begin(), lane.keys.end(), [&](const KeyFigures& a, const KeyFigures& b) {
-        return trace.key_name(a.key) < trace.key_name(b.key);
-    });
+/// Finds the lane's worst key and whether any is over its limit, the keys sorted by name.
+void judge(LaneKeys& lane) {
+    lane.worst.reset();
+    lane.over_limit = false;
     for (std::size_t i = 0; i < lane.keys.size(); ++i) {
         const KeyFigures& key = lane.keys[i];
         lane.over_limit = lane.over_limit || key.over_limit();
@@ -47,6 +47,13 @@ void sort_and_judge(const Trace& trace, LaneKeys& lane) {
             lane.worst = i;
         }
     }
+}
+
+void sort_and_judge(const Trace& trace, LaneKeys& lane) {
+    std::sort(lane.keys.begin(), lane.keys.end(), [&](const KeyFigures& a, const KeyFigures& b) {
+        return trace.key_name(a.key) < trace.key_name(b.key);
+    });
+    judge(lane);
 }
 
 /// One key's figures from the lane's decisions of its requests `indexes`, in trace order.
@@ -281,6 +288,28 @@ std::optional<StateCost> state_cost(const SimulationResult& result, std::size_t 
         cost.total += peak;
     }
     return cost;
+}
+
+LaneKeys only_keys(const LaneKeys& lane, const std::vector<char>& shown) {
+    LaneKeys out;
+    for (const KeyFigures& key : lane.keys) {
+        if (key.key < shown.size() && shown[key.key] != 0)
+            out.keys.push_back(key);
+    }
+    judge(out);
+    return out;
+}
+
+Totals sum_totals(const LaneKeys& lane) {
+    Totals sum;
+    for (const KeyFigures& key : lane.keys) {
+        sum.accepted += key.totals.accepted;
+        sum.rejected += key.totals.rejected;
+        sum.accepted_cost += key.totals.accepted_cost;
+        sum.rejected_cost += key.totals.rejected_cost;
+        sum.max_delay = std::max(sum.max_delay, key.totals.max_delay);
+    }
+    return sum;
 }
 
 JudgedBurst judged_burst(const SimulationResult& result, std::size_t lane, const LaneKeys* keys,

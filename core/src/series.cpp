@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
@@ -181,11 +182,21 @@ LevelSeries bucket_level(const Trace& trace, const AlgorithmRun& run, KeyId key,
     return out;
 }
 
-KeyId busiest_key(const Trace& trace) {
-    std::vector<std::size_t> counts(trace.keys.size(), 0);
-    for (const Request& r : trace.requests)
-        ++counts[r.key];
-    return static_cast<KeyId>(std::max_element(counts.begin(), counts.end()) - counts.begin());
+/// Which keys the series count, by key id; empty: every key.
+using KeyMask = std::vector<char>;
+
+bool counted(const KeyMask& mask, KeyId key) {
+    return mask.empty() || mask[key] != 0;
+}
+
+/// The counted key with the most requests (the first on a tie), given each key's requests.
+KeyId busiest_key(const std::vector<std::size_t>& requests, const KeyMask& mask) {
+    KeyId busiest = 0;
+    for (KeyId key = 0; key < requests.size(); ++key) {
+        if (counted(mask, key) && (!counted(mask, busiest) || requests[key] > requests[busiest]))
+            busiest = key;
+    }
+    return busiest;
 }
 
 /// Each key's time between two released cost units, for a shaper.
@@ -201,12 +212,21 @@ std::vector<Rational> release_spacings(const Trace& trace, const Params& params,
     return out;
 }
 
+/// The window a lane's load is counted over: its own W, or the one key's own when one is shown.
+Tick load_window(const SimulationResult& result, std::size_t lane, std::optional<KeyId> one_key) {
+    const Params& params = result.lane_params[lane];
+    if (one_key && !params.keys.empty())
+        return params.for_key(result.trace->key_name(*one_key)).window;
+    return params.base.window;
+}
+
 /// Fills the per-request series of one run; returns the last tick at which anything changes.
 Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size_t lane,
-                 KeyId level_key, Tick from) {
+                 const KeyMask& mask, std::optional<KeyId> one_key, KeyId level_key, Tick from) {
     const Trace& trace = *result.trace;
     const AlgorithmRun& run = result.runs[lane];
     const Params& params = result.lane_params[lane];
+    const Tick window = load_window(result, lane, one_key);
     const AlgorithmInfo& info = *Registry::instance().find(run.id);
     const std::vector<Request>& requests = trace.requests;
     std::vector<std::pair<Tick, std::int64_t>> releases;
@@ -219,6 +239,8 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
     Tick last_change = requests.empty() ? from : requests.back().tick;
     for (std::size_t i = 0; i < requests.size(); ++i) {
         const Request& r = requests[i];
+        if (!counted(mask, r.key))
+            continue;
         if (!run.accepted(i)) {
             add_to_total(out.rejected, r.tick, r.cost);
             continue;
@@ -232,7 +254,6 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
             last_change = std::max(last_change, release.ceil());
         }
     }
-    const Tick window = params.base.window;
     if (run.releases) {
         const StepSeries released = released_total(std::move(releases));
         out.load = difference(released, released, window);
@@ -242,7 +263,8 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
     }
 
     if (info.shaper_law) {
-        out.queue_capacity = info.shaper_law(params.base).capacity;
+        const Limits& limits = one_key ? params.for_key(trace.key_name(*one_key)) : params.base;
+        out.queue_capacity = info.shaper_law(limits).capacity;
     }
     if (info.level_law) {
         const LevelLaw law = info.level_law(params.for_key(trace.key_name(level_key)));
@@ -250,6 +272,27 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
         out.level = bucket_level(trace, run, level_key, law.capacity, law.slope, from);
     }
     return last_change;
+}
+
+/// A lane's worst burst over the keys shown: one key's own, else the most the shown keys let
+/// through together in one window, counted as the load is.
+Burst shown_worst_burst(const SimulationResult& result, std::size_t lane,
+                        const AlgorithmSeries& series, const ResultSeries& out, Tick window) {
+    if (out.one_key) {
+        for (const KeyFigures& figures : key_figures(result, lane).keys) {
+            if (figures.key == *out.one_key)
+                return figures.worst_burst;
+        }
+        return Burst{};
+    }
+    Burst worst;
+    for (std::size_t i = 0; i < series.load.values.size(); ++i) {
+        if (series.load.values[i] > worst.cost) {
+            worst.cost = series.load.values[i];
+            worst.start = Rational(series.load.ticks[i] - window + 1);
+        }
+    }
+    return worst;
 }
 
 }  // namespace
@@ -302,11 +345,41 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
     out.has_decisions = std::all_of(result.runs.begin(), result.runs.end(), [&](const auto& run) {
         return run.decisions.size() == trace.requests.size();
     });
-    if (options.level_key && *options.level_key < trace.keys.size())
+    KeyMask mask;
+    for (const KeyId key : options.keys) {
+        if (key >= trace.keys.size())
+            continue;
+        mask.resize(trace.keys.size(), 0);
+        mask[key] = 1;
+    }
+    for (KeyId key = 0; key < mask.size(); ++key) {
+        if (mask[key] != 0)
+            out.keys.push_back(key);
+    }
+    std::vector<std::size_t> requests(trace.keys.size(), 0);
+    for (const Request& r : trace.requests)
+        ++requests[r.key];
+    out.keys_in_trace = static_cast<std::size_t>(
+        std::count_if(requests.begin(), requests.end(), [](std::size_t n) { return n > 0; }));
+    if (out.keys.size() == 1)
+        out.one_key = out.keys.front();
+    else if (out.keys.empty())
+        out.one_key = result.sole_key;
+    out.summed = !out.one_key && !trace.requests.empty();
+    if (out.one_key && !result.params.keys.empty()) {
+        // A tier's own L and W: the load is counted over the key's window and judged by its L.
+        const Limits& own = result.params.for_key(trace.key_name(*out.one_key));
+        out.limit = own.limit;
+        out.window = own.window;
+    }
+    if (options.level_key && *options.level_key < trace.keys.size() &&
+        counted(mask, *options.level_key))
         out.level_key = *options.level_key;
     else
-        out.level_key = busiest_key(trace);
-    out.from = trace.requests.empty() ? 0 : trace.requests.front().tick;
+        out.level_key = out.one_key.value_or(busiest_key(requests, mask));
+    const auto first = std::find_if(trace.requests.begin(), trace.requests.end(),
+                                    [&](const Request& r) { return counted(mask, r.key); });
+    out.from = first == trace.requests.end() ? 0 : first->tick;
     Tick last_change = out.from;
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         const AlgorithmRun& run = result.runs[lane];
@@ -315,9 +388,14 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
         series.label = run.label;
         series.releases = run.releases;
         series.worst_burst = run.worst_burst;
-        if (out.has_decisions)
-            last_change =
-                std::max(last_change, fill_series(series, result, lane, out.level_key, out.from));
+        if (out.has_decisions) {
+            last_change = std::max(last_change, fill_series(series, result, lane, mask, out.one_key,
+                                                            out.level_key, out.from));
+            const Tick window = load_window(result, lane, out.one_key);
+            const bool tiered = out.one_key && !result.lane_params[lane].keys.empty();
+            if (!mask.empty() || tiered)
+                series.worst_burst = shown_worst_burst(result, lane, series, out, window);
+        }
     }
     out.to = last_change + out.window;
     return out;

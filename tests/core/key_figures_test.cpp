@@ -89,6 +89,44 @@ TEST_CASE("a key over its own limit is the lane's worst, relative to its L") {
     CHECK(key_of(*result, *lane.worst_key()) == "free");  // 4/2 beats pro's 8/8
 }
 
+TEST_CASE("some keys alone: their figures, their worst and their sum") {
+    // The fixed window on free (over its L of 2) and pro, as above, with a quiet guest.
+    TraceBuilder builder;
+    for (Tick tick : {8, 9, 10, 11}) {
+        builder.add(tick, 1, "free");
+        builder.add(tick, 2, "pro");
+    }
+    builder.add(12, 3, "guest");
+    Params params = limits(4, 10);
+    params.keys["free"].limit = 2;
+    params.keys["pro"].limit = 8;
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params,
+                                 {"fixed_window"});
+    const Trace& trace = *result->trace;
+    const LaneKeys lane = key_figures(*result, 0);
+    REQUIRE(lane.keys.size() == 3);
+    std::vector<char> shown(trace.keys.size(), 0);
+    shown[*trace.find_key("pro")] = 1;
+    shown[*trace.find_key("guest")] = 1;
+    const LaneKeys some = only_keys(lane, shown);
+    REQUIRE(some.keys.size() == 2);
+    CHECK(key_of(*result, some.keys[0]) == "guest");
+    CHECK(key_of(*result, some.keys[1]) == "pro");
+    CHECK(some.keys[1] == lane.keys[2]);
+    // Without free, nobody is over: pro's 8 of 8 beats guest's 3 of 4.
+    CHECK_FALSE(some.over_limit);
+    REQUIRE(some.worst_key() != nullptr);
+    CHECK(key_of(*result, *some.worst_key()) == "pro");
+    const Totals sum = sum_totals(some);
+    CHECK(sum.accepted == 5);  // pro's four and guest's one
+    CHECK(sum.accepted_cost == 11);
+    CHECK(sum.rejected == 0);
+    CHECK(sum_totals(lane) == result->runs[0].totals);
+    // A mask shorter than the key table, or empty, keeps only what it names.
+    CHECK(only_keys(lane, {}).keys.empty());
+    CHECK_FALSE(only_keys(lane, {}).worst);
+}
+
 TEST_CASE("a key's worst burst is counted over its own window") {
     // free: L = 2 per W = 5. Two requests at 0 and two at 5 are all accepted by the fixed
     // window: 2 in any five ticks, though 4 in the trace's ten.

@@ -58,6 +58,13 @@ bool has_key_figures(const SimulationResult& result, std::size_t lane);
 LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const KeyScope& scope = {},
                      const AlgorithmRun* prefix_run = nullptr);
 
+/// The figures of `lane`'s keys that `shown` holds (indexed by key id, non-zero for a key
+/// kept; keys past its end are left out), their worst and over_limit found again among them.
+LaneKeys only_keys(const LaneKeys& lane, const std::vector<char>& shown);
+
+/// The totals of every key of `lane` together (max_delay: the longest of any).
+Totals sum_totals(const LaneKeys& lane);
+
 /// What the keys' states of one lane cost in memory ("What it costs"): the most numbers each
 /// key's state held at once, and their sum, an upper bound on what all keys hold at one time.
 struct StateCost {

@@ -74,9 +74,13 @@ struct AlgorithmSeries {
     LevelSeries level;
     /// The level's ceiling (capacity or burst), 0 when there is no level.
     std::int64_t level_capacity = 0;
-    /// Shapers: the queue's capacity under the base limits, 0 for the others.
+    /// Shapers: the queue's capacity under the base limits (the one key's own when one is
+    /// shown), 0 for the others.
     std::int64_t queue_capacity = 0;
-    Burst worst_burst;  ///< as the core measured it over the whole trace
+    /// As the core measured it over the whole trace; with keys chosen (SeriesOptions::keys), or
+    /// one key under a tier of its own, the worst of what the series count: one key's own worst
+    /// burst, or the load's peak over several.
+    Burst worst_burst;
 };
 
 /// The most steps one request's release takes in a shaper's series. A costlier request's units
@@ -86,8 +90,13 @@ struct AlgorithmSeries {
 inline constexpr std::int64_t kMaxReleaseSteps = 4096;
 
 struct SeriesOptions {
-    /// The key whose bucket level is traced; default: the key with the most requests.
+    /// The key whose bucket level is traced; default: the key with the most requests (of those
+    /// shown).
     std::optional<KeyId> level_key;
+    /// The keys whose requests the series count; empty: every key. Keys are decided apart, so
+    /// the series of a few keys are those of a trace of their requests alone. Ids the trace does
+    /// not have are ignored.
+    std::vector<KeyId> keys;
 };
 
 /// The time series of a simulation, ready to be decimated and drawn.
@@ -96,9 +105,19 @@ struct ResultSeries {
     /// to zero (the last arrival or release, plus W).
     Tick from = 0;
     Tick to = 0;
-    std::int64_t limit = 0;  ///< L of the base limits, for reference lines
-    Tick window = 0;         ///< W of the base limits
+    std::int64_t limit = 0;  ///< L of the base limits, or of `one_key`, for reference lines
+    Tick window = 0;         ///< W of the base limits, or of `one_key`: the load's window
     KeyId level_key = 0;
+    /// The keys counted, sorted (SeriesOptions::keys less unknown ids); empty: every key.
+    std::vector<KeyId> keys;
+    /// The one key every counted request has, when there is one: then `limit` and `window` are
+    /// that key's own (its tier's), and each lane's worst burst is that key's.
+    std::optional<KeyId> one_key;
+    /// How many keys made a request in the trace (whether counted or not).
+    std::size_t keys_in_trace = 0;
+    /// Whether the series add up requests of several keys, each held to its own limit, so that
+    /// no one L judges them.
+    bool summed = false;
     /// False when the runs kept no decisions: only worst bursts are known then.
     bool has_decisions = false;
     std::vector<AlgorithmSeries> algorithms;  ///< in the result's order
