@@ -4,6 +4,13 @@
 
 #include <QPoint>
 #include <QTest>
+#include <memory>
+#include <string>
+
+#include "isolated_settings.h"
+#include "ratelab/io/trace_file.h"
+#include "session/session_document.h"
+#include "window/file_controller.h"
 
 #include "panels/comparison_model.h"
 #include "panels/comparison_panel.h"
@@ -13,6 +20,27 @@
 #include "window/main_window.h"
 
 namespace ratelab::ui::test {
+
+/// A main window as a test drives it: fresh settings (an IsolatedSettings must exist), no
+/// dialogs, 1280 × 800, shown.
+inline std::unique_ptr<MainWindow> shownWindow() {
+    IsolatedSettings::clear();
+    auto window = std::make_unique<MainWindow>();
+    window->files()->setInteractive(false);
+    window->resize(1280, 800);
+    window->show();
+    return window;
+}
+
+/// The bundled trace `traces/NAME.json` as a document to open.
+inline SessionDocument bundledDocument(const std::string& name) {
+    io::TraceDocument file =
+        io::load_trace(std::string(RATELAB_SOURCE_DIR) + "/traces/" + name + ".json");
+    SessionDocument document = SessionDocument::empty();
+    document.params = file.params;
+    document.trace = std::make_shared<const Trace>(std::move(file.trace));
+    return document;
+}
 
 /// Where the timeline draws tick `tick` in the trace row (an empty spot if none is there).
 inline QPoint traceRowPoint(const TimelineView& view, Tick tick) {

@@ -3,6 +3,7 @@
 // against the trace's L. The state column names the key it shows, always one in the trace.
 #include <QApplication>
 #include <QBrush>
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -12,11 +13,13 @@
 #include <memory>
 
 #include "charts/algorithm_names.h"
+#include "charts/charts_panel.h"
 #include "panels/comparison_model.h"
 #include "panels/eviction_row.h"
 #include "panels/keys_model.h"
 #include "panels/keys_panel.h"
 #include "session/frame_model.h"
+#include "window/charts_slot.h"
 
 using namespace ratelab;
 using namespace ratelab::ui;
@@ -52,6 +55,20 @@ Frame frameAt(const std::shared_ptr<const SimulationResult>& result, Tick now) {
     frame.revealed = simulate_prefix(*result, frame.decided, now);
     frame.keys = countKeys(*result, *frame.revealed, frame.decided, now);
     return frame;
+}
+
+/// The y of the reference line labelled `label` on `spec`, or nothing.
+std::optional<double> referenceAt(const ChartSpec& spec, const QString& label) {
+    for (const ReferenceLine& line : spec.references) {
+        if (line.label == label)
+            return line.y;
+    }
+    return std::nullopt;
+}
+
+/// The bar of lane `id` on the worst-burst chart.
+double worstBar(const ChartSpec& spec, std::string_view id) {
+    return spec.bars->values.at(spec.bars->categories.indexOf(laneName(std::string(id), {})));
 }
 
 int rowOf(const ComparisonModel& model, std::string_view id) {
@@ -215,6 +232,127 @@ private Q_SLOTS:
         panel.table()->selectRow(2);
         QCOMPARE(chosen.count(), 1);
         QCOMPARE(chosen.at(0).at(0).value<std::optional<KeyId>>(), result->trace->find_key("pro"));
+    }
+
+    void theChartsCountTheKeysChosenAboveThem() {
+        const auto tiers = keyTiers();
+        ChartsPanel charts;
+        charts.setResult(tiers);
+        QComboBox* chooser = charts.keyChooser();
+        QVERIFY(!chooser->isHidden());
+        // Every key, then the keys by requests (all ten here, so by name).
+        QCOMPARE(chooser->count(), 4);
+        QCOMPARE(chooser->itemText(0), QStringLiteral("All keys"));
+        QCOMPARE(chooser->itemText(1), QStringLiteral("free"));
+        QCOMPARE(chooser->itemText(3), QStringLiteral("pro"));
+
+        // All keys: summed, and no one L judges the sum.
+        ChartSpec load = buildChartSpec(ChartKind::Load, charts.input(400));
+        QVERIFY2(load.title.contains(QStringLiteral("of all keys")), qPrintable(load.title));
+        QVERIFY(!referenceAt(load, QStringLiteral("L = 4")));
+        QCOMPARE(worstBar(buildChartSpec(ChartKind::Worst, charts.input(400)), "sliding_log"),
+                 14.0);
+
+        // Pro alone: its own L of 8, and its own worst burst.
+        QSignalSpy changed(&charts, &ChartsPanel::shownKeysChanged);
+        chooser->setCurrentIndex(3);
+        Q_EMIT chooser->activated(3);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(charts.shownKeys(), QStringList{QStringLiteral("pro")});
+        load = buildChartSpec(ChartKind::Load, charts.input(400));
+        QVERIFY2(load.title.endsWith(QStringLiteral(" · key \"pro\"")), qPrintable(load.title));
+        QCOMPARE(referenceAt(load, QStringLiteral("L = 8")), std::optional<double>(8.0));
+        const ChartSpec worst = buildChartSpec(ChartKind::Worst, charts.input(400));
+        QCOMPARE(worstBar(worst, "sliding_log"), 8.0);
+        QCOMPARE(worstBar(worst, "fixed_window"), 8.0);
+
+        // An edit keeps the choice; a trace without pro shows every key, and pro comes back
+        // with it.
+        TraceBuilder more;
+        for (const Request& r : tiers->trace->requests)
+            more.add(r.tick, r.cost, tiers->trace->key_name(r.key));
+        more.add(6, 1, "pro");
+        charts.setResult(
+            simulate(std::make_shared<const Trace>(std::move(more).take()), tiers->params));
+        QCOMPARE(chooser->currentText(), QStringLiteral("pro"));
+        QCOMPARE(buildChartSpec(ChartKind::Worst, charts.input(400)).bars->values.size(),
+                 static_cast<qsizetype>(charts.result()->runs.size()));
+        TraceBuilder others;
+        others.add(0, 1, "free");
+        others.add(1, 1, "guest");
+        charts.setResult(
+            simulate(std::make_shared<const Trace>(std::move(others).take()), tiers->params));
+        QCOMPARE(chooser->currentIndex(), 0);
+        QVERIFY(!buildChartSpec(ChartKind::Load, charts.input(400))
+                     .title.contains(QStringLiteral("pro")));
+        charts.setResult(tiers);
+        QCOMPARE(chooser->currentText(), QStringLiteral("pro"));
+
+        // A trace of one key has nothing to choose.
+        charts.setResult(
+            simulate(std::make_shared<const Trace>(default_trace()), default_params()));
+        QVERIFY(chooser->isHidden());
+    }
+
+    void keysSelectedOnTheKeysTabAreWhatTheChartsCount() {
+        const auto result = keyTiers();
+        KeysPanel keys;
+        ChartsPanel charts;
+        ComparisonModel comparison;
+        followChosenKeys(&charts, &keys, &comparison);
+        keys.resize(800, 300);
+        keys.setFrame(frameAt(result, 30));
+        charts.setFrame(frameAt(result, 30));
+        comparison.setFrame(frameAt(result, 30));
+        keys.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&keys));
+
+        // Free and pro (rows 0 and 2, noisiest first) with Ctrl: summed, named as two of three.
+        QItemSelectionModel* selection = keys.table()->selectionModel();
+        const auto select = [&](int row, QItemSelectionModel::SelectionFlags how) {
+            selection->select(keys.keysModel()->index(row, 0), how | QItemSelectionModel::Rows);
+        };
+        select(0, QItemSelectionModel::ClearAndSelect);
+        select(2, QItemSelectionModel::Select);
+        QCOMPARE(charts.shownKeys(), (QStringList{QStringLiteral("free"), QStringLiteral("pro")}));
+        QCOMPARE(charts.keyChooser()->currentText(), QStringLiteral("2 keys: free, pro"));
+        const ChartSpec load = buildChartSpec(ChartKind::Load, charts.input(400));
+        QVERIFY2(load.title.endsWith(QStringLiteral(" · 2 of 3 keys")), qPrintable(load.title));
+        // free lets 2 through, pro 8: 10 together in the sliding log's window.
+        QCOMPARE(worstBar(buildChartSpec(ChartKind::Worst, charts.input(400)), "sliding_log"),
+                 10.0);
+        // The table counts the same two keys: of their 20 requests the log let 10 through.
+        const auto cell = [&](std::string_view id, int column) {
+            return comparison.index(rowOf(comparison, id), column).data().toString();
+        };
+        QCOMPARE(comparison.headerData(ComparisonModel::kAccepted, Qt::Horizontal, Qt::DisplayRole)
+                     .toString(),
+                 QStringLiteral("Accepted, 2 keys"));
+        QCOMPARE(cell("sliding_log", ComparisonModel::kAccepted), QStringLiteral("10"));
+        QCOMPARE(cell("sliding_log", ComparisonModel::kRejected), QStringLiteral("10"));
+        QCOMPARE(cell("sliding_log", ComparisonModel::kWorstBurst),
+                 QStringLiteral("free: 2 in 10 ticks"));
+
+        // One key: the comparison table's state column shows that key.
+        select(1, QItemSelectionModel::ClearAndSelect);
+        QCOMPARE(charts.shownKeys(), QStringList{QStringLiteral("guest")});
+        QCOMPARE(comparison.shownKey(), *result->trace->find_key("guest"));
+        QCOMPARE(comparison.headerData(ComparisonModel::kRejected, Qt::Horizontal, Qt::DisplayRole)
+                     .toString(),
+                 QStringLiteral("Rejected, key guest"));
+        QCOMPARE(cell("sliding_log", ComparisonModel::kAccepted), QStringLiteral("4"));
+        QCOMPARE(cell("token_bucket", ComparisonModel::kWorstBurst),
+                 QStringLiteral("guest: 5 in 10 ticks > 4"));
+        // The selection survives the clock, which re-sorts the rows.
+        keys.setFrame(frameAt(result, 2));
+        QCOMPARE(selection->selectedRows().size(), 1);
+        QCOMPARE(keys.keysModel()->keyAt(selection->selectedRows().front().row()),
+                 result->trace->find_key("guest"));
+        // Nothing selected: every key again.
+        keys.table()->clearSelection();
+        QVERIFY(charts.shownKeys().isEmpty());
+        QCOMPARE(charts.keyChooser()->currentIndex(), 0);
+        QCOMPARE(cell("sliding_log", ComparisonModel::kAccepted), QStringLiteral("14"));
     }
 
     void idleKeysDroppedTooSoonLetExtraRequestsThrough() {

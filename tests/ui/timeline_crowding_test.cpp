@@ -59,12 +59,7 @@ SessionDocument pileDocument(bool with_pile) {
 
 // The bundled random arrivals at the limit: the leaky bucket's waits cross each other.
 SessionDocument randomArrivals() {
-    io::TraceDocument file =
-        io::load_trace(std::string(RATELAB_SOURCE_DIR) + "/traces/random-arrivals.json");
-    SessionDocument document = SessionDocument::empty();
-    document.params = file.params;
-    document.trace = std::make_shared<const Trace>(std::move(file.trace));
-    return document;
+    return bundledDocument("random-arrivals");
 }
 
 }  // namespace
@@ -103,11 +98,7 @@ private Q_SLOTS:
     void initTestCase() { QVERIFY(settings_.isValid()); }
 
     void init() {
-        IsolatedSettings::clear();
-        window_ = std::make_unique<MainWindow>();
-        window_->files()->setInteractive(false);
-        window_->resize(1280, 800);
-        window_->show();
+        window_ = shownWindow();
         QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
     }
 

@@ -84,7 +84,20 @@ void addLimitLines(ChartSpec& spec, std::int64_t limit) {
 /// Whether requests of several keys share the chart's sums: each key is held to its own limit,
 /// so no one L judges a sum over them.
 bool summedOverKeys(const ChartInput& input) {
-    return !input.result->sole_key && !input.result->trace->requests.empty();
+    return input.series->summed;
+}
+
+/// Which keys a chart of a several-key trace counts, for its title: " · key "pro"", " · 2 of 5
+/// keys", or nothing when it counts every key.
+QString keysShown(const ChartInput& input) {
+    const ResultSeries& series = *input.series;
+    const Trace& trace = *input.result->trace;
+    if (series.keys.empty() || series.keys_in_trace < 2)
+        return QString();
+    if (series.one_key) {
+        return ChartText::tr(" · key \"%1\"").arg(keyName(trace.key_name(*series.one_key)));
+    }
+    return ChartText::tr(" · %1 of %2 keys").arg(series.keys.size()).arg(series.keys_in_trace);
 }
 
 void addCursor(ChartSpec& spec, const ChartInput& input) {
@@ -99,9 +112,13 @@ ChartSpec loadSpec(const ChartInput& input) {
     spec.kind = ChartKind::Load;
     const bool summed = summedOverKeys(input);
     spec.title =
-        summed ? ChartText::tr("Load: accepted cost of all keys in the last %1")
-                     .arg(ticksText(series.window))
-               : ChartText::tr("Load: accepted cost in the last %1").arg(ticksText(series.window));
+        (summed
+             ? (series.keys.empty()
+                    ? ChartText::tr("Load: accepted cost of all keys in the last %1")
+                    : ChartText::tr("Load: accepted cost of the keys chosen in the last %1"))
+                   .arg(ticksText(series.window))
+             : ChartText::tr("Load: accepted cost in the last %1").arg(ticksText(series.window))) +
+        keysShown(input);
     spec.note =
         summed
             ? ChartText::tr(
@@ -129,7 +146,7 @@ ChartSpec cumulativeSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Cumulative;
-    spec.title = ChartText::tr("Cumulative: accepted and rejected cost so far");
+    spec.title = ChartText::tr("Cumulative: accepted and rejected cost so far") + keysShown(input);
     spec.x = timeAxis(input);
     std::int64_t accepted_max = 0;
     std::int64_t rejected_max = 0;
@@ -166,7 +183,7 @@ ChartSpec queueSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
     spec.kind = ChartKind::Queue;
-    spec.title = ChartText::tr("Shapers: queue length and each request's delay");
+    spec.title = ChartText::tr("Shapers: queue length and each request's delay") + keysShown(input);
     spec.x = timeAxis(input);
     std::vector<std::size_t> shapers;
     std::int64_t queue_size = 1;
@@ -223,17 +240,20 @@ ChartSpec queueSpec(const ChartInput& input) {
     }
     spec.y2 = countAxis(ChartText::tr("Delay (ticks)"), longest);
     // The line is one key's queue size under the trace's limits; tiers have sizes of their own.
+    // With one key on show, the line is that key's own queue size.
     QString size_label = ChartText::tr("queue size %1").arg(queue_size);
-    if (!input.result->params.keys.empty())
+    if (!series.one_key && !input.result->params.keys.empty())
         size_label = ChartText::tr("untiered queue size %1").arg(queue_size);
-    else if (input.result->trace->keys.size() > 1)
+    else if (!series.one_key && input.result->trace->keys.size() > 1)
         size_label = ChartText::tr("queue size %1 per key").arg(queue_size);
     spec.references.append(ReferenceLine{size_label, static_cast<double>(queue_size)});
     spec.note =
-        input.result->trace->keys.size() > 1
-            ? ChartText::tr(
-                  "Line: cost units waiting, over all keys. Diamonds: how long each accepted "
-                  "request waited.")
+        series.summed
+            ? (series.keys.empty()
+                   ? ChartText::tr("Line: cost units waiting, over all keys. Diamonds: "
+                                   "how long each accepted request waited.")
+                   : ChartText::tr("Line: cost units waiting, over the keys chosen. "
+                                   "Diamonds: how long each accepted request waited."))
             : ChartText::tr(
                   "Line: cost units waiting. Diamonds: how long each accepted request waited.");
     addCursor(spec, input);
@@ -287,10 +307,14 @@ ChartSpec worstSpec(const ChartInput& input) {
     ChartSpec spec;
     spec.kind = ChartKind::Worst;
     const bool summed = summedOverKeys(input);
-    spec.title = summed ? ChartText::tr("Worst burst of all keys together in any %1")
-                              .arg(ticksText(series.window))
-                        : ChartText::tr("Worst burst: the most accepted in any %1")
-                              .arg(ticksText(series.window));
+    spec.title =
+        (summed ? (series.keys.empty()
+                       ? ChartText::tr("Worst burst of all keys together in any %1")
+                       : ChartText::tr("Worst burst of the keys chosen together in any %1"))
+                      .arg(ticksText(series.window))
+                : ChartText::tr("Worst burst: the most accepted in any %1")
+                      .arg(ticksText(series.window))) +
+        keysShown(input);
     spec.x.title = QString();
     BarsSpec bars;
     std::int64_t highest = summed ? 1 : 2 * series.limit;

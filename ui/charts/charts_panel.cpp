@@ -3,14 +3,18 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
+#include "charts/algorithm_names.h"
 #include "charts/chart_hover.h"
 #include "charts/chart_render.h"
 #include "charts/chart_view.h"
@@ -65,6 +69,7 @@ QString tabTip(ChartKind kind) {
 ChartsPanel::ChartsPanel(QWidget* parent)
     : QWidget(parent),
       tabs_(new QTabWidget(this)),
+      key_chooser_(new QComboBox(this)),
       presence_(new DockPresence(this, [this] { refreshCurrent(); })) {
     tabs_->setDocumentMode(true);
     for (const ChartKind kind : kAllChartKinds) {
@@ -118,6 +123,17 @@ ChartsPanel::ChartsPanel(QWidget* parent)
            tr("Save the simulation report, the same as ratelab-cli simulate prints"),
            &ChartsPanel::exportReport);
 
+    key_chooser_->setObjectName(QStringLiteral("chartKeys"));
+    key_chooser_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    key_chooser_->setMaximumWidth(fontMetrics().averageCharWidth() * 36);
+    key_chooser_->setToolTip(
+        tr("Which keys the charts count. One key is drawn against its own tier's L and W; "
+           "several are summed. Selecting keys on the Keys tab chooses them too."));
+    key_chooser_->hide();
+    connect(key_chooser_, &QComboBox::activated, this,
+            [this](int index) { setShownKeys(key_chooser_->itemData(index).toStringList()); });
+    tabs_->setCornerWidget(key_chooser_, Qt::TopRightCorner);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs_);
@@ -132,7 +148,84 @@ void ChartsPanel::setResult(std::shared_ptr<const SimulationResult> result) {
     result_ = std::move(result);
     whole_.fill(std::nullopt);
     series_.reset();
+    fillKeyChooser();
     markAllStale();
+}
+
+void ChartsPanel::setShownKeys(const QStringList& names) {
+    if (names == shown_keys_)
+        return;
+    shown_keys_ = names;
+    whole_.fill(std::nullopt);
+    series_.reset();
+    // Listed again: the chooser names a choice of several keys in an entry of its own.
+    listed_trace_.reset();
+    listed_keys_.clear();
+    fillKeyChooser();
+    markAllStale();
+    Q_EMIT shownKeysChanged(shown_keys_);
+}
+
+void ChartsPanel::fillKeyChooser() {
+    const std::shared_ptr<const Trace> shown = result_ ? result_->trace : nullptr;
+    const Trace* trace = shown.get();
+    // An edit keeps the trace's keys: the list stays, in the order of when it was made.
+    if (shown == listed_trace_.lock() ||
+        (trace && !listed_keys_.empty() && trace->keys == listed_keys_)) {
+        listed_trace_ = shown;
+        return;
+    }
+    listed_trace_ = shown;
+    listed_keys_ = trace ? trace->keys : std::vector<std::string>();
+    const QSignalBlocker quiet(key_chooser_);
+    key_chooser_->clear();
+    key_chooser_->addItem(tr("All keys"), QStringList());
+    std::vector<std::size_t> counts(listed_keys_.size(), 0);
+    if (trace && listed_keys_.size() > 1) {
+        for (const Request& r : trace->requests)
+            ++counts[r.key];
+    }
+    std::vector<KeyId> order;
+    for (KeyId k = 0; k < counts.size(); ++k) {
+        if (counts[k] > 0)
+            order.push_back(k);
+    }
+    key_chooser_->setVisible(order.size() > 1);
+    if (order.size() < 2)
+        return;
+    // The busiest keys first, and only so many, so that a trace of a million keys lists what
+    // is worth a look; the Keys tab chooses any other.
+    constexpr std::size_t kListed = 50;
+    const std::size_t listed = std::min(kListed, order.size());
+    const auto shown_end = order.begin() + static_cast<std::ptrdiff_t>(listed);
+    std::partial_sort(order.begin(), shown_end, order.end(), [&](KeyId a, KeyId b) {
+        return counts[a] != counts[b] ? counts[a] > counts[b] : listed_keys_[a] < listed_keys_[b];
+    });
+    QStringList resolved;
+    for (const QString& name : shown_keys_) {
+        if (trace->find_key(name.toStdString()))
+            resolved.append(name);
+    }
+    if (resolved.size() > 1) {
+        QStringList names;
+        for (const QString& name : resolved)
+            names.append(keyName(name.toStdString()));
+        key_chooser_->addItem(tr("%n keys: %1", nullptr, static_cast<int>(resolved.size()))
+                                  .arg(names.join(QStringLiteral(", "))),
+                              resolved);
+    }
+    const auto add_key = [&](KeyId k) {
+        key_chooser_->addItem(keyName(listed_keys_[k]),
+                              QStringList{QString::fromStdString(listed_keys_[k])});
+    };
+    for (auto it = order.begin(); it != shown_end; ++it)
+        add_key(*it);
+    if (resolved.size() == 1) {
+        const KeyId k = *trace->find_key(resolved.front().toStdString());
+        if (std::find(order.begin(), shown_end, k) == shown_end)
+            add_key(k);
+    }
+    key_chooser_->setCurrentIndex(std::max(0, key_chooser_->findData(resolved)));
 }
 
 void ChartsPanel::setFrame(const Frame& frame) {
@@ -180,8 +273,14 @@ ChartView* ChartsPanel::view(ChartKind kind) const {
 }
 
 const std::shared_ptr<const ResultSeries>& ChartsPanel::series() const {
-    if (!series_ && result_)
-        series_ = std::make_shared<const ResultSeries>(compute_series(*result_));
+    if (!series_ && result_) {
+        SeriesOptions options;
+        for (const QString& name : shown_keys_) {
+            if (const auto key = result_->trace->find_key(name.toStdString()))
+                options.keys.push_back(*key);
+        }
+        series_ = std::make_shared<const ResultSeries>(compute_series(*result_, options));
+    }
     return series_;
 }
 

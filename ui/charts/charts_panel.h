@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 #include <array>
 #include <memory>
@@ -11,6 +12,7 @@
 #include "charts/figure.h"
 
 class QAction;
+class QComboBox;
 class QTabWidget;
 
 namespace ratelab::ui {
@@ -43,6 +45,14 @@ public:
     void setVisibleRange(double from, double to);
     /// Back to the whole trace.
     void resetVisibleRange();
+
+    /// Counts only the requests of these keys, by name, each lane's worst burst and the load
+    /// judged by the key's own L when there is one; empty: every key. Names the trace does not
+    /// have are left out, so the choice outlives an edit and a trace without them shows all.
+    void setShownKeys(const QStringList& names);
+    const QStringList& shownKeys() const { return shown_keys_; }
+    /// The chooser of keys above the charts (shown for a trace of several keys).
+    QComboBox* keyChooser() const { return key_chooser_; }
 
     /// The desktop app's snapshot: its result and its clock.
     void setFrame(const ratelab::ui::Frame& frame);
@@ -78,6 +88,8 @@ Q_SIGNALS:
     void currentChartChanged(ratelab::ui::ChartKind kind);
     /// An export was written: what and where, for the status bar.
     void exported(const QString& message);
+    /// The keys on show changed (setShownKeys(), or the chooser).
+    void shownKeysChanged(const QStringList& names);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -92,8 +104,15 @@ private:
     /// "visible" (Qt moves them out of sight), so the dock's own signal is followed as well.
     void markAllStale();
     QString hoverText(ChartKind kind, double x) const;
+    /// Lists the busiest keys of the trace in the chooser, and selects what is on show.
+    void fillKeyChooser();
 
     QTabWidget* tabs_;
+    QComboBox* key_chooser_;
+    QStringList shown_keys_;
+    /// The trace whose keys the chooser lists, and its keys.
+    std::weak_ptr<const Trace> listed_trace_;
+    std::vector<std::string> listed_keys_;
     std::array<ChartView*, 5> views_{};
     std::array<bool, 5> stale_{};
     /// Each time chart drawn for the whole trace at the current span and width; the clock only

@@ -2,6 +2,7 @@
 
 #include <QBrush>
 #include <QFont>
+#include <algorithm>
 
 #include "charts/algorithm_names.h"
 #include "charts/tick_text.h"
@@ -40,6 +41,7 @@ void ComparisonModel::setFrame(const Frame& frame) {
     if (frame_.result && key_ && *key_ >= frame_.result->trace->keys.size()) {
         key_.reset();
     }
+    filterKeys();
     states_.clear();
     if (frame_.result) {
         const KeyId key = shownKey();
@@ -67,6 +69,50 @@ KeyId ComparisonModel::shownKey() const {
     }
     const auto& requests = frame_.result->trace->requests;
     return requests[frame_.decided > 0 ? std::min(frame_.decided, requests.size()) - 1 : 0].key;
+}
+
+void ComparisonModel::setShownKeys(const QStringList& names) {
+    if (names == shown_names_)
+        return;
+    beginResetModel();  // the headers name the keys
+    shown_names_ = names;
+    filterKeys();
+    endResetModel();
+}
+
+void ComparisonModel::filterKeys() {
+    shown_lanes_.clear();
+    shown_count_ = 0;
+    if (shown_names_.isEmpty() || !frame_.result)
+        return;
+    const std::vector<char> mask = keyMask(*frame_.result->trace, shown_names_);
+    shown_count_ = static_cast<std::size_t>(std::count(mask.begin(), mask.end(), 1));
+    shown_lanes_ = shownLaneKeys(frame_, mask);
+    if (shown_lanes_.empty())
+        shown_count_ = 0;  // no key figures to count them apart: every key
+}
+
+QString ComparisonModel::keysShown() const {
+    if (shown_count_ == 1) {
+        for (const QString& name : shown_names_) {
+            if (frame_.result->trace->find_key(name.toStdString()))
+                return tr(", key %1").arg(keyName(name.toStdString()));
+        }
+    }
+    return tr(", %n keys", nullptr, static_cast<int>(shown_count_));
+}
+
+const LaneKeys* ComparisonModel::shownLane(std::size_t lane) const {
+    return lane < shown_lanes_.size() && shown_lanes_[lane] ? &*shown_lanes_[lane] : nullptr;
+}
+
+JudgedBurst ComparisonModel::judged(std::size_t lane) const {
+    return judgedAmong(frame_, lane, shownLane(lane));
+}
+
+Totals ComparisonModel::totals(std::size_t lane, const AlgorithmRun& revealed) const {
+    const LaneKeys* shown = shownLane(lane);
+    return shown != nullptr ? sum_totals(*shown) : revealed.totals;
 }
 
 void ComparisonModel::setKey(std::optional<KeyId> key) {
@@ -98,7 +144,8 @@ bool ComparisonModel::queues(const AlgorithmRun& run) const {
 
 QVariant ComparisonModel::display(const AlgorithmRun& run, const AlgorithmRun& revealed,
                                   int column) const {
-    const Totals& totals = revealed.totals;
+    const std::size_t lane = static_cast<std::size_t>(&run - frame_.result->runs.data());
+    const Totals totals = this->totals(lane, revealed);
     const auto count = [](std::int64_t requests, std::int64_t cost) {
         return requests == cost ? QString::number(requests)
                                 : tr("%1 (cost %2)").arg(requests).arg(cost);
@@ -107,20 +154,19 @@ QVariant ComparisonModel::display(const AlgorithmRun& run, const AlgorithmRun& r
         case kAlgorithm:
             return laneName(run.id, run.label);
         case kState:
-            return states_[static_cast<std::size_t>(&run - frame_.result->runs.data())];
+            return states_[lane];
         case kAccepted:
             return count(totals.accepted, totals.accepted_cost);
         case kRejected:
             return count(totals.rejected, totals.rejected_cost);
         case kWorstBurst: {
-            const std::size_t lane = static_cast<std::size_t>(&run - frame_.result->runs.data());
-            const JudgedBurst judged = frame_.judgedBurst(lane);
+            const JudgedBurst burst = judged(lane);
             // One key: the number alone, under a header that names W and L. Several: whose
             // burst, over its own W, against its own L.
-            if (!frame_.severalKeys() && judged.limit != 0) {
+            if (!frame_.severalKeys() && burst.limit != 0) {
                 return QString::number(revealed.worst_burst.cost);
             }
-            return judgedBurstText(*frame_.result, judged, frame_.severalKeys());
+            return judgedBurstText(*frame_.result, burst, frame_.severalKeys());
         }
         case kMaxDelay:
             // Before a queue has accepted anything there is no delay to report, as for an
@@ -141,7 +187,7 @@ QVariant ComparisonModel::toolTip(const AlgorithmRun& run, const AlgorithmRun& r
             return algorithmSummary(revealed.id);
         case kWorstBurst: {
             const std::size_t lane = static_cast<std::size_t>(&run - frame_.result->runs.data());
-            const JudgedBurst judged = frame_.judgedBurst(lane);
+            const JudgedBurst judged = this->judged(lane);
             const Burst& burst = judged.burst;
             if (burst.cost == 0) {
                 return tr("Nothing accepted yet");
@@ -178,7 +224,8 @@ QVariant ComparisonModel::toolTip(const AlgorithmRun& run, const AlgorithmRun& r
             if (!queues(run)) {
                 return tr("This algorithm decides at once and never makes a request wait");
             }
-            if (revealed.totals.accepted == 0) {
+            if (totals(static_cast<std::size_t>(&run - frame_.result->runs.data()), revealed)
+                    .accepted == 0) {
                 return tr("Nothing accepted yet");
             }
             return tr("The longest time an accepted request waited in a queue so far");
@@ -198,7 +245,7 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
     if (!revealed) {
         return {};
     }
-    const bool over_limit = frame_.judgedBurst(static_cast<std::size_t>(index.row())).over_limit();
+    const bool over_limit = judged(static_cast<std::size_t>(index.row())).over_limit();
     switch (role) {
         case Qt::DisplayRole:
             return display(run, *revealed, index.column());
@@ -240,9 +287,9 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
             }
             return tr("State at t = %1").arg(frame_.now);
         case kAccepted:
-            return tr("Accepted");
+            return shown_count_ == 0 ? tr("Accepted") : tr("Accepted%1").arg(keysShown());
         case kRejected:
-            return tr("Rejected");
+            return shown_count_ == 0 ? tr("Rejected") : tr("Rejected%1").arg(keysShown());
         case kWorstBurst:
             if (frame_.severalKeys()) {
                 return tr("Worst burst, key against its own L");

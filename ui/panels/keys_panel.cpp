@@ -74,7 +74,7 @@ KeysPanel::KeysPanel(QWidget* parent)
     table_->setSortingEnabled(true);
     table_->horizontalHeader()->setSortIndicator(KeysModel::kRejected, Qt::DescendingOrder);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(false);
     table_->verticalHeader()->hide();
@@ -98,6 +98,21 @@ KeysPanel::KeysPanel(QWidget* parent)
                     Q_EMIT keySelected(key);
                 }
             });
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        std::vector<KeyId> chosen;
+        for (const QModelIndex& row : table_->selectionModel()->selectedRows()) {
+            if (const std::optional<KeyId> key = model_->keyAt(row.row()))
+                chosen.push_back(*key);
+        }
+        std::sort(chosen.begin(), chosen.end());
+        if (chosen == chosen_)
+            return;
+        chosen_ = std::move(chosen);
+        QStringList names;
+        for (const KeyId key : chosen_)
+            names.append(QString::fromStdString(pending_.result->trace->key_name(key)));
+        Q_EMIT keysChosen(names);
+    });
 }
 
 void KeysPanel::setFrame(const Frame& frame) {
@@ -161,13 +176,18 @@ void KeysPanel::apply() {
     stale_ = false;
     fillLanes();
     model_->setFrame(pending_);
-    // The selection follows its key through the re-sorted rows.
-    if (selected_) {
-        const int row = model_->rowOf(*selected_);
-        const QSignalBlocker quiet(table_->selectionModel());
-        if (row >= 0) {
-            table_->selectRow(row);
+    // The selection follows its keys through the re-sorted rows.
+    if (selected_ || !chosen_.empty()) {
+        QItemSelectionModel* selection = table_->selectionModel();
+        const QSignalBlocker quiet(selection);
+        QItemSelection rows;
+        for (const KeyId key : chosen_) {
+            if (const int row = model_->rowOf(key); row >= 0)
+                rows.select(model_->index(row, 0), model_->index(row, model_->columnCount() - 1));
         }
+        selection->select(rows, QItemSelectionModel::ClearAndSelect);
+        if (const int row = selected_ ? model_->rowOf(*selected_) : -1; row >= 0)
+            selection->setCurrentIndex(model_->index(row, 0), QItemSelectionModel::NoUpdate);
     }
     const LaneKeys* lane = nullptr;
     if (pending_.keys && model_->lane() < pending_.keys->size() &&

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 #include <optional>
+#include <vector>
 
 #include "session/frame_model.h"
 
@@ -42,6 +43,9 @@ public Q_SLOTS:
 Q_SIGNALS:
     /// A key was selected in the table; nothing when the selection was cleared.
     void keySelected(std::optional<ratelab::KeyId> key);
+    /// The keys selected in the table (several with Ctrl or Shift), by name; empty when none
+    /// is: what the charts then count.
+    void keysChosen(const QStringList& names);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -65,6 +69,7 @@ private:
     DockPresence* presence_ =
         nullptr;  ///< the table follows the frame only while its tab is raised
     std::optional<KeyId> selected_;
+    std::vector<KeyId> chosen_;  ///< every selected key, kept through re-sorted rows
 };
 
 }  // namespace ratelab::ui

@@ -103,6 +103,36 @@ std::shared_ptr<const std::vector<std::optional<LaneKeys>>> countKeys(
     return keys;
 }
 
+std::vector<char> keyMask(const Trace& trace, const QStringList& names) {
+    std::vector<char> mask;
+    for (const QString& name : names) {
+        if (const auto key = trace.find_key(name.toStdString())) {
+            mask.resize(trace.keys.size(), 0);
+            mask[*key] = 1;
+        }
+    }
+    return mask;
+}
+
+std::vector<std::optional<LaneKeys>> shownLaneKeys(const Frame& frame,
+                                                   const std::vector<char>& mask) {
+    std::vector<std::optional<LaneKeys>> shown;
+    if (mask.empty() || !frame.keys)
+        return shown;
+    for (const std::optional<LaneKeys>& lane : *frame.keys)
+        shown.push_back(lane ? std::optional<LaneKeys>(only_keys(*lane, mask)) : std::nullopt);
+    return shown;
+}
+
+JudgedBurst judgedAmong(const Frame& frame, std::size_t lane, const LaneKeys* shown) {
+    if (shown == nullptr)
+        return frame.judgedBurst(lane);
+    if (const KeyFigures* worst = shown->worst_key())
+        return JudgedBurst{worst->worst_burst, worst->limit, worst->window, worst->key};
+    const Limits& base = frame.result->lane_params.at(lane).base;
+    return JudgedBurst{Burst{}, base.limit, base.window, std::nullopt};
+}
+
 JudgedBurst Frame::judgedBurst(std::size_t lane) const {
     const AlgorithmRun* shown = revealedRun(lane);
     const LaneKeys* lane_keys =

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QStringList>
 #include <cstddef>
 #include <memory>
 
@@ -49,6 +50,21 @@ struct Frame {
 std::shared_ptr<const std::vector<std::optional<LaneKeys>>> countKeys(
     const SimulationResult& full, const SimulationResult& revealed, std::size_t decided,
     std::optional<Tick> released_by);
+
+/// The keys a view shows, chosen by name (the charts' key chooser, the Keys tab), by key id of
+/// `trace`: non-zero for a key on show. Empty when none of the names is in the trace, which
+/// then shows every key.
+std::vector<char> keyMask(const Trace& trace, const QStringList& names);
+
+/// Each lane's figures of the keys `mask` holds (only_keys() of Frame::keys); empty when the mask
+/// is, or when the frame has no key figures (then every key is counted).
+std::vector<std::optional<LaneKeys>> shownLaneKeys(const Frame& frame,
+                                                   const std::vector<char>& mask);
+
+/// The burst lane `lane` is judged by among `shown` (its entry of shownLaneKeys()): the worst of
+/// those keys against its own L, or nothing let through yet; the frame's headline when `shown`
+/// is null.
+JudgedBurst judgedAmong(const Frame& frame, std::size_t lane, const LaneKeys* shown);
 
 /// Combines the session's latest result with the playback clock into Frames, and keeps the
 /// clock's end in step with the trace.

@@ -140,6 +140,23 @@ double widestLaneFigures(const QFont& font) {
     return metrics.horizontalAdvance(laneFigures(widest, widest, false));
 }
 
+QString traceRowDetail(const TimelineScene& scene) {
+    const Trace& trace = scene.trace();
+    if (scene.shown_keys != nullptr && !scene.shown_keys->empty()) {
+        // Keys chosen: the row says which, as the other keys' requests are faint.
+        QStringList names;
+        for (KeyId key = 0; key < scene.shown_keys->size(); ++key) {
+            if ((*scene.shown_keys)[key] != 0)
+                names << keyName(trace.key_name(key));
+        }
+        return TimelineText::tr("only %1").arg(names.join(QStringLiteral(", ")));
+    }
+    const std::size_t count = trace.requests.size();
+    return count == 0 ? TimelineText::tr("click to add")
+                      : TimelineText::tr("%1 · click to add")
+                            .arg(compactCount(static_cast<std::int64_t>(count)));
+}
+
 GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane) {
     const Frame& frame = *scene.frame;
     const AlgorithmRun& run = frame.result->runs[lane];
@@ -149,8 +166,11 @@ GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane) {
     if (!revealed) {
         return fitLabel(scene, row, title, {}, libraryBadge(run.id));
     }
-    const QString accepted = compactCount(revealed->totals.accepted);
-    const QString rejected = compactCount(revealed->totals.rejected);
+    // With keys chosen, what the lane made of theirs.
+    const LaneKeys* shown = scene.shownLane(lane);
+    const Totals totals = shown != nullptr ? sum_totals(*shown) : revealed->totals;
+    const QString accepted = compactCount(totals.accepted);
+    const QString rejected = compactCount(totals.rejected);
     GutterLabel label =
         fitLabel(scene, row, title, laneFigures(accepted, rejected, false), libraryBadge(run.id));
     if (label.detail.endsWith(QChar(0x2026))) {
@@ -175,12 +195,9 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
                fitLabel(scene, gutterRow(scene, layout.ruler),
                         TimelineText::tr("t = %1").arg(frame.now), {}),
                muted);
-    const std::size_t count = frame.result->trace->requests.size();
     paintLabel(painter, scene,
                fitLabel(scene, gutterRow(scene, layout.trace), TimelineText::tr("Requests"),
-                        count == 0 ? TimelineText::tr("click to add")
-                                   : TimelineText::tr("%1 · click to add")
-                                         .arg(compactCount(static_cast<std::int64_t>(count)))),
+                        traceRowDetail(scene)),
                muted);
     const auto& runs = frame.result->runs;
     for (std::size_t i = 0; i < runs.size() && i < layout.lanes.size(); ++i) {

@@ -126,13 +126,8 @@ void paintPileCounts(QPainter& painter, const TimelineScene& scene, std::size_t 
 void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t lane_index,
                std::size_t first, std::size_t count) {
     const QRectF& lane = scene.layout.lanes[lane_index];
-    const AlgorithmRun& run = scene.frame->result->runs[lane_index];
-    std::size_t accepted = 0;
-    std::size_t rejected = 0;
-    for (std::size_t i = first; i < first + count && scene.frame->isRevealed(i); ++i) {
-        ++(run.accepted(i) ? accepted : rejected);
-    }
-    const std::size_t pending = count - accepted - rejected;
+    const auto [accepted, rejected, pending, faint] = tallyPile(scene, lane_index, first, count);
+    painter.setOpacity(faint ? TimelineScene::kFaintOpacity : 1.0);
     const double middle = lane.center().y();
     const double x = scene.centreX(scene.trace().requests[first].tick);
     const double width = pileBarWidth(scene);
@@ -158,6 +153,7 @@ void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t lane_i
     painter.drawLine(QPointF(x - width / 2.0 - 2.0, middle),
                      QPointF(x + width / 2.0 + 2.0, middle));
     paintPileCounts(painter, scene, lane_index, first, count);
+    painter.setOpacity(1.0);
 }
 
 void paintDecisions(QPainter& painter, const TimelineScene& scene, std::size_t lane_index) {
@@ -173,6 +169,7 @@ void paintDecisions(QPainter& painter, const TimelineScene& scene, std::size_t l
             return;
         }
         const QPointF centre(scene.centreX(trace.requests[i].tick), scene.slotY(lane, slot, count));
+        painter.setOpacity(scene.isFaint(i) ? TimelineScene::kFaintOpacity : 1.0);
         if (scene.isSelected(i)) {
             painter.setPen(QPen(marks::kSelection, 2.0));
             painter.setBrush(Qt::NoBrush);
@@ -186,6 +183,7 @@ void paintDecisions(QPainter& painter, const TimelineScene& scene, std::size_t l
             marks::drawRejected(painter, centre, size);
         }
     });
+    painter.setOpacity(1.0);
 }
 
 // Zoomed out: per pixel column, accepted requests rise above the lane's midline and rejected
@@ -263,16 +261,31 @@ double pileBarWidth(const TimelineScene& scene) {
     return std::max(4.0, scene.marker * 0.8);
 }
 
+PileTally tallyPile(const TimelineScene& scene, std::size_t lane, std::size_t first,
+                    std::size_t count) {
+    const AlgorithmRun& run = scene.frame->result->runs[lane];
+    PileTally tally;
+    for (const bool counting_all : {false, true}) {
+        tally = PileTally{};
+        tally.faint = counting_all && scene.shown_keys != nullptr && !scene.shown_keys->empty();
+        for (std::size_t i = first; i < first + count; ++i) {
+            if (!counting_all && scene.isFaint(i))
+                continue;
+            if (!scene.frame->isRevealed(i))
+                ++tally.pending;
+            else
+                ++(run.accepted(i) ? tally.accepted : tally.rejected);
+        }
+        if (tally.accepted + tally.rejected + tally.pending > 0)
+            break;  // some request of a key on show is in the pile
+    }
+    return tally;
+}
+
 std::vector<PileCount> pileCounts(const TimelineScene& scene, std::size_t lane, std::size_t first,
                                   std::size_t count) {
-    const AlgorithmRun& run = scene.frame->result->runs[lane];
     const Trace& trace = scene.trace();
-    std::size_t accepted = 0;
-    std::size_t rejected = 0;
-    for (std::size_t i = first; i < first + count && scene.frame->isRevealed(i); ++i) {
-        ++(run.accepted(i) ? accepted : rejected);
-    }
-    const std::size_t pending = count - accepted - rejected;
+    const auto [accepted, rejected, pending, faint] = tallyPile(scene, lane, first, count);
     const QFont font = pileCountFont(scene);
     const double line = QFontMetricsF(font).height();
     const QRectF& row = scene.layout.lanes[lane];
@@ -306,7 +319,7 @@ std::vector<PileCount> pileCounts(const TimelineScene& scene, std::size_t lane, 
 }
 
 std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane_index) {
-    const JudgedBurst judged = scene.frame->judgedBurst(lane_index);
+    const JudgedBurst judged = scene.judgedBurst(lane_index);
     const Burst& burst = judged.burst;
     if (burst.cost <= 0) {
         return std::nullopt;

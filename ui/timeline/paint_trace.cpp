@@ -20,7 +20,12 @@ void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first,
     QFont bold = scene.font;
     bold.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
     bold.setBold(true);
-    const QString text = QStringLiteral("×%1").arg(count);
+    // With keys chosen, the pile counts theirs; a pile of none of them is drawn faint.
+    std::size_t shown = 0;
+    for (std::size_t i = first; i < first + count; ++i)
+        shown += scene.isFaint(i) ? 0 : 1;
+    painter.setOpacity(shown == 0 ? TimelineScene::kFaintOpacity : 1.0);
+    const QString text = QStringLiteral("×%1").arg(shown == 0 ? count : shown);
     const double box_width = std::max(width, scene.textWidth(bold, text) + 6.0);
     const double box_height = std::min(row.height() - 14.0, 2.0 * height + 6.0);
     const QPointF centre(scene.centreX(scene.trace().requests[first].tick), row.center().y());
@@ -41,6 +46,7 @@ void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first,
     painter.setFont(bold);
     painter.setPen(Qt::white);
     painter.drawText(box, Qt::AlignCenter, text);
+    painter.setOpacity(1.0);
 }
 
 void paintDetailed(QPainter& painter, const TimelineScene& scene) {
@@ -61,6 +67,7 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
             return;
         }
         const Request& request = trace.requests[i];
+        painter.setOpacity(scene.isFaint(i) ? TimelineScene::kFaintOpacity : 1.0);
         const std::optional<CostLabel> label =
             fitCostLabel(request.cost, small, width, height, ppt);
         const double box_width = label ? label->box_width : width;
@@ -78,6 +85,7 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
             painter.drawText(box, Qt::AlignCenter, label->text);
         }
     });
+    painter.setOpacity(1.0);
 }
 
 // Zoomed out: one bar per pixel column, as tall as the cost that arrives in it.

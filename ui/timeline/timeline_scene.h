@@ -34,6 +34,8 @@ struct TimelineScene {
     /// From this many requests on one tick, they are drawn as one pile with their count: a
     /// stack of twenty would crush every other stack of the view to slivers.
     static constexpr std::size_t kPileFrom = 5;
+    /// How strongly a request of a key not on show is drawn (shown_keys).
+    static constexpr double kFaintOpacity = 0.2;
 
     const TimeAxis* axis = nullptr;
     TimelineLayout layout;
@@ -60,6 +62,12 @@ struct TimelineScene {
     /// Retries of clients that answer back, when the Clients tab's run belongs to the frame's
     /// result; else null.
     const LaneRetries* retries = nullptr;
+    /// The keys on show, by key id of the frame's trace (the charts' choice): requests of the
+    /// others are drawn faint where requests are drawn one by one. Null or empty: every key.
+    const std::vector<char>* shown_keys = nullptr;
+    /// Each lane's figures of those keys (shownLaneKeys()), for the lanes' counts and worst
+    /// spans; null or empty: every key.
+    const std::vector<std::optional<LaneKeys>>* shown_lanes = nullptr;
 
     static TimelineScene build(const TimeAxis& axis, const TimelineLayout& layout,
                                const Frame& frame);
@@ -77,6 +85,21 @@ struct TimelineScene {
         return count >= kPileFrom ? row.center().y() : stack.y(row, slot, count);
     }
     bool isSelected(std::size_t index) const;
+    /// Lane `lane`'s figures of the keys on show, or null when every key is.
+    const LaneKeys* shownLane(std::size_t lane) const {
+        return shown_lanes != nullptr && lane < shown_lanes->size() && (*shown_lanes)[lane]
+                   ? &*(*shown_lanes)[lane]
+                   : nullptr;
+    }
+    /// The burst lane `lane` is judged by: the worst of the keys on show, or its headline.
+    JudgedBurst judgedBurst(std::size_t lane) const {
+        return judgedAmong(*frame, lane, shownLane(lane));
+    }
+    /// Whether request `index` is of a key not on show (shown_keys).
+    bool isFaint(std::size_t index) const {
+        return shown_keys != nullptr && !shown_keys->empty() &&
+               (*shown_keys)[trace().requests[index].key] == 0;
+    }
     /// QFontMetricsF(font).horizontalAdvance(text), from `text_widths` when there is one.
     qreal textWidth(const QFont& text_font, const QString& text) const;
     /// `counts` if it belongs to the frame's result, else freshly built.

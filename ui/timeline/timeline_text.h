@@ -42,6 +42,8 @@ struct GutterLabel {
 
 /// A lane's name and its figures so far ("74.0k ok · 327k rejected"), fitted to the gutter.
 GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane);
+/// The trace row's second line: how many requests, or which keys are on show.
+QString traceRowDetail(const TimelineScene& scene);
 /// Figures as the gutter writes them: exact below 10,000, then three significant digits (12.3k,
 /// 327k, 4.51M), so that every figure is at most four digits and a letter wide.
 QString compactCount(std::int64_t value);
@@ -74,6 +76,16 @@ struct PileCount {
 };
 /// The width of a pile's bar in a lane.
 double pileBarWidth(const TimelineScene& scene);
+/// What lane `lane` made of the pile [first, first + count) so far: of the keys on show
+/// (TimelineScene::shown_keys) when any of them is in it, else of every request, all faint.
+struct PileTally {
+    std::size_t accepted = 0;
+    std::size_t rejected = 0;
+    std::size_t pending = 0;  ///< not yet decided at the clock
+    bool faint = false;       ///< no request of a key on show is in the pile
+};
+PileTally tallyPile(const TimelineScene& scene, std::size_t lane, std::size_t first,
+                    std::size_t count);
 /// The figures beside the pile of requests [first, first + count) on one tick in lane `lane`:
 /// right of its bar, else left of it, where they clear the marks of the ticks beside; none when
 /// neither side has room (the pile's tooltip still counts it).

@@ -95,6 +95,21 @@ TimelineScene TimelineView::scene() const {
     scene.text_widths = &text_widths_;
     if (retries_ && frame_.result && retries_->belongsTo(frame_.result.get()))
         scene.retries = retries_.get();
+    if (!shown_keys_.isEmpty() && frame_.result) {
+        if (key_mask_of_.lock() != frame_.result->trace) {
+            key_mask_of_ = frame_.result->trace;
+            key_mask_ = keyMask(*frame_.result->trace, shown_keys_);
+            shown_lanes_of_.reset();
+            shown_lanes_.clear();
+        }
+        if (!key_mask_.empty() && frame_.keys && shown_lanes_of_.lock() != frame_.keys) {
+            shown_lanes_of_ = frame_.keys;
+            shown_lanes_ = shownLaneKeys(frame_, key_mask_);
+        }
+        scene.shown_keys = &key_mask_;
+        if (frame_.keys)
+            scene.shown_lanes = &shown_lanes_;
+    }
     if (!scene.detailed && frame_.result && scene.last - scene.first > scene.kCountOneByOne) {
         if (!counts_ || counts_->result() != frame_.result) {
             counts_ = std::make_shared<const ColumnCounts>(frame_.result);
@@ -110,6 +125,14 @@ TimelineHit TimelineView::hitAt(QPointF pos) const {
 
 void TimelineView::setRetries(std::shared_ptr<const LaneRetries> retries) {
     retries_ = std::move(retries);
+    update();
+}
+
+void TimelineView::setShownKeys(const QStringList& names) {
+    shown_keys_ = names;
+    key_mask_of_.reset();
+    shown_lanes_of_.reset();
+    shown_lanes_.clear();
     update();
 }
 

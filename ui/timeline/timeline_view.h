@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QPoint>
+#include <QStringList>
 #include <QWidget>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +43,9 @@ public Q_SLOTS:
     /// Retries to draw over the lanes while the result they belong to is on show; null for
     /// none.
     void setRetries(std::shared_ptr<const ratelab::ui::LaneRetries> retries);
+    /// The keys on show, by name (the charts' choice): requests of other keys are drawn faint.
+    /// Empty: every key.
+    void setShownKeys(const QStringList& names);
     void setHighlightedLane(int lane);
     void zoomIn();
     void zoomOut();
@@ -98,6 +103,13 @@ private:
     /// cost per pixel column rather than per request.
     mutable std::shared_ptr<const ColumnCounts> counts_;
     std::shared_ptr<const LaneRetries> retries_;
+    QStringList shown_keys_;
+    /// shown_keys_ as key ids of `key_mask_of_`'s trace, and each lane's figures of those keys
+    /// over `shown_lanes_of_`, found when a scene first needs them.
+    mutable std::vector<char> key_mask_;
+    mutable std::weak_ptr<const Trace> key_mask_of_;
+    mutable std::vector<std::optional<LaneKeys>> shown_lanes_;
+    mutable std::weak_ptr<const std::vector<std::optional<LaneKeys>>> shown_lanes_of_;
     struct Gutter {
         QFont font;
         std::vector<std::pair<std::string, std::string>> lanes;  ///< each lane's id and label

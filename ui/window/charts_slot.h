@@ -8,7 +8,9 @@ class QWidget;
 
 namespace ratelab::ui {
 
+class ComparisonModel;
 class FrameModel;
+class KeysPanel;
 class PlaybackClock;
 class Session;
 class TimelineView;
@@ -29,5 +31,8 @@ QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent);
 /// The export commands (Export Chart, Copy Chart Image, Export Decisions) of a widget that
 /// createChartsWidget made, for the File menu.
 QList<QAction*> chartsExportActions(QWidget* charts_widget);
+/// The charts count the keys chosen on the Keys tab, and the comparison table counts the keys
+/// the charts do; one key chosen is also the key whose state the table shows.
+void followChosenKeys(QWidget* charts_widget, KeysPanel* keys, ComparisonModel* comparison);
 
 }  // namespace ratelab::ui

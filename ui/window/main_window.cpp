@@ -117,6 +117,7 @@ void MainWindow::createDocks() {
     keys_ = new KeysPanel(this);
     keys_dock_ = dock(tr("Keys"), QStringLiteral("keysDock"), keys_, Qt::BottomDockWidgetArea);
     tabifyDockWidget(charts_dock_, keys_dock_);
+    followChosenKeys(charts_dock_->widget(), keys_, comparison_->comparisonModel());
     sweep_dock_ = dock(tr("Sweep"), QStringLiteral("sweepDock"), new SweepPanel(session_, this),
                        Qt::BottomDockWidgetArea);
     tabifyDockWidget(keys_dock_, sweep_dock_);
@@ -270,6 +271,7 @@ void MainWindow::connectViews() {
             }
         }
         parameters_->setCurrentScenario(match);
+        keys_->table()->clearSelection();  // the keys chosen were the last document's
         clock_->jumpToEnd();
         updateTitle();
     });
