@@ -15,6 +15,8 @@
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "session/trace_edits.h"
+#include "timeline/timeline_palette.h"
+#include "timeline/timeline_panel.h"
 #include "timeline/timeline_text.h"
 
 using namespace ratelab;
@@ -104,15 +106,19 @@ private Q_SLOTS:
         choose(QStringLiteral("b"));
         QVERIFY(view()->scene().isFaint(0));   // a
         QVERIFY(!view()->scene().isFaint(1));  // b
-        // The other keys' marks fade in the trace row and in every lane; b's stay as they were.
+        // The other keys' marks fade in the trace row and in every lane; b's decisions stay as
+        // they were (its box in the trace row loses its key colour, one key being on show).
         const QImage after = view()->grab().toImage();
         for (const int lane : {-1, 0, 3}) {
             const QPoint at_a = requestPoint(*view(), 0, lane);
             const QPoint at_b = requestPoint(*view(), 1, lane);
             QVERIFY2(darkness(after, at_a) < darkness(before, at_a) / 2,
                      qPrintable(QStringLiteral("row %1").arg(lane)));
-            QVERIFY2(darkness(after, at_b) == darkness(before, at_b),
+            QVERIFY2(darkness(after, at_b) > 2 * darkness(after, at_a),
                      qPrintable(QStringLiteral("row %1").arg(lane)));
+            if (lane >= 0)
+                QVERIFY2(darkness(after, at_b) == darkness(before, at_b),
+                         qPrintable(QStringLiteral("row %1").arg(lane)));
         }
         QCOMPARE(window_->comparison()->comparisonModel()->shownKey(),
                  *session()->trace().find_key("b"));
@@ -120,6 +126,34 @@ private Q_SLOTS:
         session()->addRequest(20);
         QCOMPARE(charts()->shownKeys(), QStringList{QStringLiteral("b")});
         QVERIFY(view()->scene().isFaint(0));
+    }
+
+    void aFewKeysHaveAColourEachInTheTraceRow() {
+        openKeyTiers();
+        const Trace& trace = session()->trace();
+        auto* legend = window_->findChild<TimelineLegend*>();
+        // Three keys (the default key has no request): a colour each, in the key table's order.
+        const auto colours = view()->keyColours();
+        QCOMPARE(colours.size(), 3);
+        QCOMPARE(colours[0].first, QStringLiteral("free"));
+        QCOMPARE(colours[1].first, QStringLiteral("pro"));
+        QCOMPARE(colours[2].first, QStringLiteral("guest"));
+        QVERIFY(colours[0].second != colours[1].second && colours[1].second != colours[2].second);
+        QCOMPARE(view()->scene().requestColour(firstOf(trace, "pro")), colours[1].second);
+        QVERIFY(legend->texts().contains(QStringLiteral("key guest")));
+        // One key chosen needs no colour; two chosen get theirs.
+        choose(QStringLiteral("pro"));
+        QVERIFY(view()->keyColours().isEmpty());
+        QVERIFY(!legend->texts().contains(QStringLiteral("key pro")));
+        QCOMPARE(view()->scene().requestColour(firstOf(trace, "pro")), timeline_palette::kRequest);
+        charts()->setShownKeys({QStringLiteral("guest"), QStringLiteral("free")});
+        QCOMPARE(view()->keyColours().size(), 2);
+        QCOMPARE(view()->keyColours()[0].first, QStringLiteral("free"));
+        QVERIFY(legend->texts().contains(QStringLiteral("key free")));
+        // A trace of one key has none.
+        QVERIFY(session()->reset(bundledDocument("boundary-burst"), QString()).isEmpty());
+        QVERIFY(view()->keyColours().isEmpty());
+        QVERIFY(!legend->texts().join(QLatin1Char(' ')).contains(QStringLiteral("key ")));
     }
 
     void aPileCountsTheKeysChosen() {

@@ -75,7 +75,7 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
         const QRectF box(centre.x() - box_width / 2.0, centre.y() - height / 2.0, box_width,
                          height);
         const bool selected = scene.isSelected(i);
-        const QColor fill = selected ? timeline_palette::kSelection : timeline_palette::kRequest;
+        const QColor fill = selected ? timeline_palette::kSelection : scene.requestColour(i);
         painter.setPen(selected ? QPen(fill.darker(160), 2.0) : QPen(fill.darker(130), 1.0));
         painter.setBrush(fill);
         painter.drawRoundedRect(box, 2.5, 2.5);

@@ -54,6 +54,9 @@ TimelinePanel::TimelinePanel(Session* session, PlaybackClock* clock, QWidget* pa
         legend_->setShowsPiles(hasPile(*result->trace));
     };
     connect(session, &Session::resultChanged, this, chooseLegend);
+    connect(view_, &TimelineView::keyColoursChanged, this,
+            [this] { legend_->setKeys(view_->keyColours()); });
+    legend_->setKeys(view_->keyColours());
     chooseLegend(session->result());  // the document open before the panel was made
     connect(scroll_bar_, &QScrollBar::valueChanged, this, [this](int value) {
         if (!syncing_) {
@@ -98,6 +101,14 @@ void TimelineLegend::setShowsPiles(bool shows) {
     update();
 }
 
+void TimelineLegend::setKeys(const QList<QPair<QString, QColor>>& keys) {
+    if (keys == keys_)
+        return;
+    keys_ = keys;
+    updateGeometry();
+    update();
+}
+
 QList<TimelineLegend::Entry> TimelineLegend::entries() const {
     QList<Entry> all = {
         {Mark::Accepted, tr("accepted")},
@@ -113,6 +124,8 @@ QList<TimelineLegend::Entry> TimelineLegend::entries() const {
         {Mark::OverSpan, tr("more than L in W ticks")},
         {Mark::Boundary, tr("window boundary")},
     });
+    for (const auto& [name, colour] : keys_)
+        all.append({Mark::Key, tr("key %1").arg(name), colour});
     return all;
 }
 
@@ -177,12 +190,12 @@ int TimelineLegend::heightForWidth(int width) const {
     return static_cast<int>(std::ceil(entryRects(width).constLast().bottom()));
 }
 
-void TimelineLegend::paintMark(QPainter& painter, Mark mark, QPointF left_middle) const {
+void TimelineLegend::paintMark(QPainter& painter, const Entry& entry, QPointF left_middle) const {
     namespace marks = timeline_palette;
     const double x = left_middle.x();
     const double middle = left_middle.y();
     const QPointF centre(x + kMarkSize / 2, middle);
-    switch (mark) {
+    switch (entry.mark) {
         case Mark::Accepted:
             marks::drawAccepted(painter, centre, kMarkSize);
             break;
@@ -221,6 +234,12 @@ void TimelineLegend::paintMark(QPainter& painter, Mark mark, QPointF left_middle
             painter.setPen(QPen(palette().color(QPalette::Mid), 1.0, Qt::DashLine));
             painter.drawLine(QPointF(x + 1, middle - 7), QPointF(x + 1, middle + 7));
             break;
+        case Mark::Key:
+            // A request's box in the key's colour, as the trace row draws it.
+            painter.setPen(QPen(entry.colour.darker(130), 1.0));
+            painter.setBrush(entry.colour);
+            painter.drawRoundedRect(QRectF(x, middle - 6, kMarkSize, 12), 2.5, 2.5);
+            break;
     }
 }
 
@@ -233,7 +252,7 @@ void TimelineLegend::paintEvent(QPaintEvent*) {
     for (qsizetype i = 0; i < all.size(); ++i) {
         const QRectF& rect = rects[i];
         const double middle = rect.center().y();
-        paintMark(painter, all[i].mark, {rect.left(), middle});
+        paintMark(painter, all[i], {rect.left(), middle});
         painter.setPen(palette().color(QPalette::WindowText));
         const double text_left = rect.right() - metrics.horizontalAdvance(all[i].text);
         painter.drawText(QPointF(text_left, middle + metrics.ascent() / 2.0 - 1.0), all[i].text);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QColor>
+#include <QPair>
 #include <QWidget>
 #include <memory>
 
@@ -50,6 +52,9 @@ public:
     /// listed: a trace without one has no need of it, and the legend keeps to one line longer.
     void setShowsPiles(bool shows);
     bool showsPiles() const { return shows_piles_; }
+    /// The keys whose requests have a colour of their own (TimelineView::keyColours()): an
+    /// entry each, after the others.
+    void setKeys(const QList<QPair<QString, QColor>>& keys);
     /// The words of each entry, left to right.
     QStringList texts() const;
     /// Where each entry, its mark and its words, is drawn in a legend `width` pixels wide.
@@ -59,17 +64,29 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
-    enum class Mark { Accepted, Rejected, Pending, Pile, Delay, WithinSpan, OverSpan, Boundary };
+    enum class Mark {
+        Accepted,
+        Rejected,
+        Pending,
+        Pile,
+        Delay,
+        WithinSpan,
+        OverSpan,
+        Boundary,
+        Key
+    };
     struct Entry {
         Mark mark;
         QString text;
+        QColor colour = {};  ///< a key's
     };
 
     QList<Entry> entries() const;
     int rowHeight() const;
-    void paintMark(QPainter& painter, Mark mark, QPointF left_middle) const;
+    void paintMark(QPainter& painter, const Entry& entry, QPointF left_middle) const;
 
     bool shows_piles_ = true;
+    QList<QPair<QString, QColor>> keys_;
 };
 
 }  // namespace ratelab::ui

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "timeline/timeline_palette.h"
+
 namespace ratelab::ui {
 
 TimelineScene TimelineScene::build(const TimeAxis& axis, const TimelineLayout& layout,
@@ -69,6 +71,13 @@ const std::vector<std::size_t>& TimelineScene::summaryColumns() const {
 qreal TimelineScene::textWidth(const QFont& text_font, const QString& text) const {
     return text_widths != nullptr ? text_widths->width(text_font, text)
                                   : QFontMetricsF(text_font).horizontalAdvance(text);
+}
+
+QColor TimelineScene::requestColour(std::size_t index) const {
+    const KeyId key = trace().requests[index].key;
+    if (key_colours != nullptr && key < key_colours->size() && (*key_colours)[key].isValid())
+        return (*key_colours)[key];
+    return timeline_palette::kRequest;
 }
 
 bool TimelineScene::isSelected(std::size_t index) const {

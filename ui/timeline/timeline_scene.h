@@ -65,6 +65,9 @@ struct TimelineScene {
     /// The keys on show, by key id of the frame's trace (the charts' choice): requests of the
     /// others are drawn faint where requests are drawn one by one. Null or empty: every key.
     const std::vector<char>* shown_keys = nullptr;
+    /// The colour of each key's boxes in the trace row, by key id; an invalid colour (or a
+    /// null or short list): the plain box colour.
+    const std::vector<QColor>* key_colours = nullptr;
     /// Each lane's figures of those keys (shownLaneKeys()), for the lanes' counts and worst
     /// spans; null or empty: every key.
     const std::vector<std::optional<LaneKeys>>* shown_lanes = nullptr;
@@ -95,6 +98,8 @@ struct TimelineScene {
     JudgedBurst judgedBurst(std::size_t lane) const {
         return judgedAmong(*frame, lane, shownLane(lane));
     }
+    /// The fill of request `index`'s box in the trace row, when it is not selected.
+    QColor requestColour(std::size_t index) const;
     /// Whether request `index` is of a key not on show (shown_keys).
     bool isFaint(std::size_t index) const {
         return shown_keys != nullptr && !shown_keys->empty() &&

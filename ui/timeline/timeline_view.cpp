@@ -12,6 +12,7 @@
 #include "session/session.h"
 #include "timeline/lane_retries.h"
 #include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
 #include "timeline/timeline_text.h"
 
 namespace ratelab::ui {
@@ -95,6 +96,8 @@ TimelineScene TimelineView::scene() const {
     scene.text_widths = &text_widths_;
     if (retries_ && frame_.result && retries_->belongsTo(frame_.result.get()))
         scene.retries = retries_.get();
+    if (!key_legend_.isEmpty())
+        scene.key_colours = &key_colours_;
     if (!shown_keys_.isEmpty() && frame_.result) {
         if (key_mask_of_.lock() != frame_.result->trace) {
             key_mask_of_ = frame_.result->trace;
@@ -128,8 +131,42 @@ void TimelineView::setRetries(std::shared_ptr<const LaneRetries> retries) {
     update();
 }
 
+void TimelineView::chooseKeyColours() {
+    const std::shared_ptr<const Trace> trace = frame_.result ? frame_.result->trace : nullptr;
+    key_colours_of_ = trace;
+    std::vector<KeyId> keys;
+    if (trace && !frame_.result->sole_key) {
+        const std::vector<char> mask = keyMask(*trace, shown_keys_);
+        if (!mask.empty()) {
+            for (KeyId key = 0; key < mask.size(); ++key) {
+                if (mask[key] != 0)
+                    keys.push_back(key);
+            }
+        } else if (trace->keys.size() <= timeline_palette::kMostKeyColours + 1) {
+            // Every key of the table; the default key only when a request has it.
+            const bool default_used = std::any_of(trace->requests.begin(), trace->requests.end(),
+                                                  [](const Request& r) { return r.key == 0; });
+            for (KeyId key = default_used ? 0 : 1; key < trace->keys.size(); ++key)
+                keys.push_back(key);
+        }
+    }
+    if (keys.size() < 2 || keys.size() > timeline_palette::kMostKeyColours)
+        keys.clear();
+    key_colours_.assign(trace ? trace->keys.size() : 0, QColor());
+    QList<QPair<QString, QColor>> legend;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        key_colours_[keys[i]] = timeline_palette::kKeyColours[i];
+        legend.append({keyName(trace->key_name(keys[i])), timeline_palette::kKeyColours[i]});
+    }
+    if (legend != key_legend_) {
+        key_legend_ = legend;
+        Q_EMIT keyColoursChanged();
+    }
+}
+
 void TimelineView::setShownKeys(const QStringList& names) {
     shown_keys_ = names;
+    chooseKeyColours();
     key_mask_of_.reset();
     shown_lanes_of_.reset();
     shown_lanes_.clear();
@@ -138,6 +175,8 @@ void TimelineView::setShownKeys(const QStringList& names) {
 
 void TimelineView::setFrame(const Frame& frame) {
     frame_ = frame;
+    if (!frame_.result || key_colours_of_.lock() != frame_.result->trace)
+        chooseKeyColours();
     updateContent();
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QColor>
+#include <QPair>
 #include <QPoint>
 #include <QStringList>
 #include <QWidget>
@@ -46,6 +48,9 @@ public Q_SLOTS:
     /// The keys on show, by name (the charts' choice): requests of other keys are drawn faint.
     /// Empty: every key.
     void setShownKeys(const QStringList& names);
+    /// The keys whose boxes have a colour of their own in the trace row, by name, with it, in
+    /// the order of the trace's key table: the keys on show when there are two to eight.
+    const QList<QPair<QString, QColor>>& keyColours() const { return key_legend_; }
     void setHighlightedLane(int lane);
     void zoomIn();
     void zoomOut();
@@ -70,6 +75,8 @@ Q_SIGNALS:
     void laneActivated(int lane);
     /// A line for the status bar, such as what a click added and where.
     void statusMessage(const QString& message);
+    /// keyColours() changed.
+    void keyColoursChanged();
 
 protected:
     bool event(QEvent* event) override;
@@ -104,6 +111,11 @@ private:
     mutable std::shared_ptr<const ColumnCounts> counts_;
     std::shared_ptr<const LaneRetries> retries_;
     QStringList shown_keys_;
+    /// keyColours(), and the same colours by key id of `key_colours_of_`.
+    void chooseKeyColours();
+    QList<QPair<QString, QColor>> key_legend_;
+    std::vector<QColor> key_colours_;
+    std::weak_ptr<const Trace> key_colours_of_;
     /// shown_keys_ as key ids of `key_mask_of_`'s trace, and each lane's figures of those keys
     /// over `shown_lanes_of_`, found when a scene first needs them.
     mutable std::vector<char> key_mask_;
