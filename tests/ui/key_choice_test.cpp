@@ -156,6 +156,21 @@ private Q_SLOTS:
         QVERIFY(!legend->texts().join(QLatin1Char(' ')).contains(QStringLiteral("key ")));
     }
 
+    void everyLaneFitsWhenTheTimelineIsSqueezed() {
+        // A window shorter than every dock and the legend's rows ask for leaves the timeline
+        // less than its minimum (seen at 1280 x 800 with the keys' legend on a second row and
+        // the charts raised): the lanes shrink rather than run off the bottom.
+        const double height = TimelineLayout::minimumHeight(6) - 40.0;
+        const TimelineLayout squeezed = TimelineLayout::compute(QSizeF(900, height), 6, 120);
+        QCOMPARE(squeezed.lanes.size(), std::size_t{6});
+        QVERIFY(squeezed.lanes.back().bottom() <= height);
+        QVERIFY(squeezed.lanes.back().height() >= TimelineLayout::kSqueezedLaneHeight);
+        // With room, a lane keeps at least its usual minimum.
+        const TimelineLayout roomy =
+            TimelineLayout::compute(QSizeF(900, TimelineLayout::minimumHeight(6)), 6, 120);
+        QVERIFY(roomy.lanes.back().height() >= TimelineLayout::kMinLaneHeight);
+    }
+
     void aPileCountsTheKeysChosen() {
         openKeyTiers();
         const Trace& trace = session()->trace();

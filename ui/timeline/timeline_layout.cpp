@@ -15,7 +15,7 @@ TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, doub
     const double lane_height = lane_count == 0
                                    ? 0.0
                                    : std::clamp(available / static_cast<double>(lane_count),
-                                                kMinLaneHeight, kMaxLaneHeight);
+                                                kSqueezedLaneHeight, kMaxLaneHeight);
     double y = layout.trace.bottom();
     for (std::size_t i = 0; i < lane_count; ++i) {
         layout.lanes.emplace_back(0, y, width, lane_height);

@@ -13,6 +13,9 @@ struct TimelineLayout {
     static constexpr double kRulerHeight = 30.0;
     static constexpr double kTraceHeight = 60.0;
     static constexpr double kMinLaneHeight = 40.0;
+    /// Squeezed below its minimum height (a window shorter than every dock asks for), the
+    /// lanes shrink down to this rather than run past the bottom, the last one cut off.
+    static constexpr double kSqueezedLaneHeight = 26.0;
     static constexpr double kMaxLaneHeight = 120.0;
     static constexpr double kRightMargin = 12.0;
 
