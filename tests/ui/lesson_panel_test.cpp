@@ -60,6 +60,11 @@ private Q_SLOTS:
         panel.laneChoices()[1]->setChecked(false);
         panel.check();
         QVERIFY(panel.verdictLabel()->text().contains(QStringLiteral("Right")));
+        // The step's reveal narration is told once, in a paragraph of its own.
+        const QString reveal = QString::fromStdString(question.reveal).toHtmlEscaped();
+        QVERIFY(!reveal.isEmpty());
+        QCOMPARE(panel.verdictLabel()->text().count(reveal), 1);
+        QVERIFY(panel.verdictLabel()->text().contains(QStringLiteral("<p>") + reveal));
         QCOMPARE(QSettings().value(QStringLiteral("lessons/boundary-burst/done")).toInt(), 1);
 
         // Coming back to the lesson starts at the first step not finished.

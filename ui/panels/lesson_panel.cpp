@@ -287,13 +287,13 @@ void LessonPanel::check() {
         return;
     }
     const Grade grade = grade_step(step, *given);
-    QString html = QStringLiteral("<span style='color:%1'><b>%2</b></span> %3")
-                       .arg(grade.correct ? QStringLiteral("#009E73") : QStringLiteral("#D55E00"),
-                            grade.correct ? tr("Right.") : tr("Not quite."),
-                            text(grade.reason).toHtmlEscaped());
-    if (grade.correct && !question.reveal.empty())
-        html += QStringLiteral("<p>%1</p>").arg(text(question.reveal).toHtmlEscaped());
-    verdict_->setText(html);
+    // The reason ends with the step's reveal narration, a line of its own: one paragraph each.
+    QStringList paragraphs = text(grade.reason).toHtmlEscaped().split(QLatin1Char('\n'));
+    paragraphs.front().prepend(
+        QStringLiteral("<span style='color:%1'><b>%2</b></span> ")
+            .arg(grade.correct ? QStringLiteral("#009E73") : QStringLiteral("#D55E00"),
+                 grade.correct ? tr("Right.") : tr("Not quite.")));
+    verdict_->setText(QStringLiteral("<p>%1</p>").arg(paragraphs.join(QStringLiteral("</p><p>"))));
     if (question.kind == LessonQuestion::Kind::predict)  // now the decision may show
         clock_->setNow(std::max(clock_->now(), step.trace->requests.at(question.request).tick));
     if (grade.correct)
