@@ -4,6 +4,7 @@
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QSignalSpy>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -11,7 +12,9 @@
 #include "panels/clients_panel.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
+#include "timeline/decision_tooltip.h"
 #include "timeline/lane_retries.h"
+#include "timeline/timeline_hit_test.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_scene.h"
 #include "timeline/timeline_view.h"
@@ -96,6 +99,25 @@ private Q_SLOTS:
                                         [](const Attempt& a) { return a.attempt > 1; });
         QCOMPARE(static_cast<std::ptrdiff_t>(marks.size()), made);
         QVERIFY(retryMarks(scene, laneOf(window, "fixed_window")).empty());
+
+        // Pointing at a retry names it: hit, then explained with the lane's answer and the
+        // attempt before it.
+        const TimelineHit hit = hitTest(scene, second->at);
+        QCOMPARE(hit.kind, TimelineHit::Kind::kLaneRetry);
+        QCOMPARE(hit.lane, static_cast<int>(log));
+        QCOMPARE(hit.index, second->index);
+        const QString tip = retryTooltip(view->frame(), log, scene.retries->lanes[log], hit.index,
+                                         QToolTip::palette());
+        QVERIFY2(tip.contains(QStringLiteral("attempt 2 at t = 11")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("request #4 (t = 10")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Rejected")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("retry after")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("at t = 10, which")), qPrintable(tip));
+        const QString later = retryTooltip(view->frame(), log, scene.retries->lanes[log],
+                                           third->index, QToolTip::palette());
+        QVERIFY2(later.contains(QStringLiteral("at t = 11, which")), qPrintable(later));
+        // Away from every mark, the lane's own decisions are hit as before.
+        QCOMPARE(hitTest(scene, scene.point(lane, 4)).kind, TimelineHit::Kind::kLaneDecision);
 
         // Not before the clock reaches them.
         window.clock()->setNow(11);

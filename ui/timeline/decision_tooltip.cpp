@@ -147,6 +147,35 @@ QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
     return html;
 }
 
+QString retryTooltip(const Frame& frame, std::size_t lane,
+                     const std::vector<LaneRetries::Retry>& retries, std::size_t index,
+                     const QPalette& palette) {
+    if (!frame.result || lane >= frame.result->runs.size() || index >= retries.size() ||
+        retries[index].intent >= frame.result->trace->requests.size()) {
+        return {};
+    }
+    const LaneRetries::Retry& retry = retries[index];
+    const AlgorithmRun& run = frame.result->runs[lane];
+    const Trace& trace = *frame.result->trace;
+    QString html =
+        QStringLiteral("<p style='white-space:pre'><b>%1</b> · %2<br>%3</p>")
+            .arg(laneName(run.id, run.label).toHtmlEscaped(),
+                 DecisionTooltipText::tr("attempt %1 at t = %2").arg(retry.attempt).arg(retry.tick),
+                 requestHeading(DecisionTooltipText::tr("its client retries request #%1 "
+                                                        "(t = %2, cost %3)"),
+                                trace, retry.intent));
+    html += QStringLiteral("<p>%1</p>").arg(outcomeLine(retry.decision, frame.tick_ms, palette));
+    const Tick before =
+        retry.previous == LaneRetries::kFromIntent || retry.previous >= retries.size()
+            ? trace.requests[retry.intent].tick
+            : retries[retry.previous].tick;
+    html += QStringLiteral("<p><i>%1</i></p>")
+                .arg(DecisionTooltipText::tr("The thin arc joins it to the attempt before, at "
+                                             "t = %1, which the lane rejected.")
+                         .arg(before));
+    return html;
+}
+
 QString requestTooltip(const Frame& frame, std::size_t index) {
     if (!frame.result || index >= frame.result->trace->requests.size()) {
         return {};

@@ -7,6 +7,7 @@
 class QPalette;
 
 #include "ratelab/rational.h"
+#include "timeline/lane_retries.h"
 
 namespace ratelab::ui {
 
@@ -24,6 +25,12 @@ QString ticksAndSeconds(const Rational& ticks, std::int64_t tick_ms);
 /// `palette` is the tooltip's, for outcome colours that read on its background.
 QString decisionTooltip(const Frame& frame, std::size_t lane, std::size_t index,
                         const QPalette& palette);
+/// Rich text for retry `index` of `retries` (one lane's, in decision order) on lane `lane`:
+/// which request it retries and its attempt number, what the lane answered, and the attempt
+/// before it.
+QString retryTooltip(const Frame& frame, std::size_t lane,
+                     const std::vector<LaneRetries::Retry>& retries, std::size_t index,
+                     const QPalette& palette);
 /// Rich text describing one request of the trace and how to edit it.
 QString requestTooltip(const Frame& frame, std::size_t index);
 /// Rich text for requests [begin, end) drawn as one mark (a zoomed-out column, a pile on one

@@ -19,8 +19,7 @@ std::shared_ptr<const LaneRetries> LaneRetries::of(
             if (attempt.attempt < 2)
                 continue;
             const auto before = last.find(attempt.intent);
-            lane.push_back(Retry{attempt.tick, attempt.intent, attempt.attempt,
-                                 attempt.decision.accepted,
+            lane.push_back(Retry{attempt.tick, attempt.intent, attempt.attempt, attempt.decision,
                                  before == last.end() ? kFromIntent : before->second});
             last[attempt.intent] = lane.size() - 1;
         }

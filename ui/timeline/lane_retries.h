@@ -21,7 +21,7 @@ struct LaneRetries {
         Tick tick = 0;
         std::size_t intent = 0;    ///< the request of the trace it retries
         std::int64_t attempt = 2;  ///< counted from 1, so 2 or more
-        bool accepted = false;
+        Decision decision;         ///< what the lane answered this attempt
         /// The intent's attempt before this one: an index into the same lane's retries, or
         /// kFromIntent for the first retry.
         std::size_t previous = kFromIntent;

@@ -61,9 +61,25 @@ std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane_i
         const QPointF from = it->previous == LaneRetries::kFromIntent
                                  ? scene.point(lane, it->intent)
                                  : at(it->previous);
-        shown.push_back(RetryMark{index, at(index), from, it->accepted});
+        shown.push_back(RetryMark{index, at(index), from, it->decision.accepted});
     }
     return shown;
+}
+
+std::optional<std::size_t> retryNear(const TimelineScene& scene, std::size_t lane, QPointF pos) {
+    // A mark is small: a pixel or two around it still counts, the nearest one wins.
+    const double reach = retrySize(scene) / 2.0 + 2.0;
+    std::optional<std::size_t> nearest;
+    double best = reach;
+    for (const RetryMark& mark : retryMarks(scene, lane)) {
+        const double distance =
+            std::max(std::abs(mark.at.x() - pos.x()), std::abs(mark.at.y() - pos.y()));
+        if (distance <= best) {
+            best = distance;
+            nearest = mark.index;
+        }
+    }
+    return nearest;
 }
 
 void paintTimelineRetries(QPainter& painter, const TimelineScene& scene) {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "timeline/timeline_painter.h"
 #include "timeline/timeline_scene.h"
 
 namespace ratelab::ui {
@@ -69,6 +70,12 @@ TimelineHit hitTest(const TimelineScene& scene, QPointF pos) {
         hit.index = index.value_or(0);
     } else if (lane >= 0) {
         hit.lane = lane;
+        // A retry's mark lies under the row of decisions, drawn over the lane: it comes first.
+        if (const auto retry = retryNear(scene, static_cast<std::size_t>(lane), pos)) {
+            hit.kind = TimelineHit::Kind::kLaneRetry;
+            hit.index = *retry;
+            return hit;
+        }
         const auto index = requestNear(scene, layout.lanes[static_cast<std::size_t>(lane)], pos);
         hit.kind = index ? TimelineHit::Kind::kLaneDecision : TimelineHit::Kind::kLaneEmpty;
         hit.index = index.value_or(0);

@@ -19,12 +19,13 @@ struct TimelineHit {
         kTraceEmpty,    ///< the trace row, no request under the point: a click adds one
         kTraceRequest,  ///< a request in the trace row
         kLaneDecision,  ///< a decision in a lane
+        kLaneRetry,     ///< a retry's mark in a lane (`index` into the lane's LaneRetries)
         kLaneEmpty,
         kLaneName,  ///< a lane's name in the gutter
     };
     Kind kind = Kind::kNothing;
     int lane = -1;
-    std::size_t index = 0;  ///< request index, for kTraceRequest and kLaneDecision
+    std::size_t index = 0;  ///< request index (kTraceRequest, kLaneDecision) or retry index
     Tick tick = 0;          ///< the tick under the point (clamped at 0)
 };
 

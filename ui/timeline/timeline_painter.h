@@ -2,6 +2,7 @@
 
 #include <QPointF>
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 class QPainter;
@@ -43,6 +44,8 @@ struct RetryMark {
 };
 /// The retries lane `lane` draws: those the clock has reached, in the visible ticks, zoomed in.
 std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane);
+/// The retry of lane `lane` drawn under `pos` (an index into the lane's LaneRetries), if any.
+std::optional<std::size_t> retryNear(const TimelineScene& scene, std::size_t lane, QPointF pos);
 /// Every lane's retries, over its decisions.
 void paintTimelineRetries(QPainter& painter, const TimelineScene& scene);
 

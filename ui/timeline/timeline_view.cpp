@@ -295,6 +295,7 @@ void TimelineView::mousePressEvent(QMouseEvent* event) {
         case TimelineHit::Kind::kLaneName:
             Q_EMIT laneActivated(hit.lane);
             break;
+        case TimelineHit::Kind::kLaneRetry:
         case TimelineHit::Kind::kLaneEmpty:
         case TimelineHit::Kind::kNothing:
             session_->setSelection({});

@@ -238,6 +238,13 @@ bool TimelineView::event(QEvent* event) {
                                  tr("Click to highlight it and read about it in the Learn panel."));
                 }
                 break;
+            case TimelineHit::Kind::kLaneRetry:
+                if (current.retries &&
+                    static_cast<std::size_t>(hit.lane) < current.retries->lanes.size())
+                    text = retryTooltip(frame_, static_cast<std::size_t>(hit.lane),
+                                        current.retries->lanes[static_cast<std::size_t>(hit.lane)],
+                                        hit.index, QToolTip::palette());
+                break;
             case TimelineHit::Kind::kLaneEmpty:
             case TimelineHit::Kind::kNothing:
                 break;
