@@ -111,6 +111,11 @@ LessonPanel::LessonPanel(Session* session, PlaybackClock* clock, OpenDocument op
             showStep(*step_ + 1);
     });
     connect(session_, &Session::resultChanged, this, &LessonPanel::watchTryIt);
+    // Another document (Open, New, a scenario) ends the step: its highlights go with it.
+    connect(session_, &Session::documentReset, this, [this] {
+        if (!opening_ && step_)
+            Q_EMIT highlightsChanged({}, nullptr);
+    });
     loadFolder(bundledLessonsDir());
 }
 
@@ -190,6 +195,7 @@ bool LessonPanel::showStep(std::size_t index) {
         return false;
     step_ = index;
     hints_shown_ = 0;
+    Q_EMIT highlightsChanged(step.highlights, session_->result()->trace);
     if (step.clock)
         clock_->setNow(*step.clock);
     // A prediction is asked before the decision shows: the clock stops short of the request.

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -52,6 +53,12 @@ public:
     QLabel* verdictLabel() const { return verdict_; }
     void check();
     void hint();
+
+Q_SIGNALS:
+    /// The open step's highlights over `trace`, its own (empty when no step is open any more:
+    /// another document took its place).
+    void highlightsChanged(std::vector<ratelab::Highlight> highlights,
+                           std::shared_ptr<const ratelab::Trace> trace);
 
 private:
     void chooseLesson(int index);

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QPointF>
+#include <QRectF>
+#include <QString>
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -48,6 +50,25 @@ std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane);
 std::optional<std::size_t> retryNear(const TimelineScene& scene, std::size_t lane, QPointF pos);
 /// Every lane's retries, over its decisions.
 void paintTimelineRetries(QPainter& painter, const TimelineScene& scene);
+
+/// A lesson's highlight as the timeline draws it.
+struct HighlightMark {
+    std::size_t highlight = 0;  ///< into the scene's highlights
+    /// A span: its ticks, over the trace row and the lanes; a lane: the lane; a request: the
+    /// square its ring is drawn in.
+    QRectF area;
+    /// Where the note starts (its top left) and how wide it may be; the note may be empty.
+    QPointF note_at;
+    double note_width = 0.0;
+    QString note;
+};
+/// The highlights the timeline draws, in the scene's order: spans that reach the visible
+/// ticks, lanes of the result, and requests of the step's own trace that are in view.
+std::vector<HighlightMark> highlightMarks(const TimelineScene& scene);
+/// The highlighted spans' wash, under the requests and decisions.
+void paintTimelineHighlightedSpans(QPainter& painter, const TimelineScene& scene);
+/// The highlights' outlines, rings and notes, over everything else in the plot.
+void paintTimelineHighlights(QPainter& painter, const TimelineScene& scene);
 
 /// Row names and per-lane totals, drawn over anything that strayed left of the axis.
 void paintTimelineGutter(QPainter& painter, const TimelineScene& scene);

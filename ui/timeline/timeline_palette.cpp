@@ -43,6 +43,10 @@ QColor laneHighlight(const QPalette& palette) {
     return isDark(palette) ? QColor(0xFF, 0xFF, 0xFF, 26) : kHighlight;
 }
 
+QColor lessonMark(const QPalette& palette) {
+    return isDark(palette) ? QColor(0xF0, 0xB8, 0x40) : QColor(0x9A, 0x5B, 0x00);
+}
+
 QColor overLimitLabel(const QPalette& palette) {
     // The figure sits on the band: on either lane stripe, highlighted or not, on the wash or on
     // one of its hatch lines.

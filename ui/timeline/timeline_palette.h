@@ -57,6 +57,9 @@ bool isDark(const QPalette& palette);
 /// The wash behind the highlighted lane. Yellow over a dark grey turns olive, so on a dark
 /// palette the lane is lifted with a light veil instead.
 QColor laneHighlight(const QPalette& palette);
+/// The outline, ring and notes of a lesson's highlights: an amber that reads on the palette's
+/// base (and on the yellow wash of a highlighted span) without being an outcome's colour.
+QColor lessonMark(const QPalette& palette);
 /// The band of a span over the limit, as the charts paint the band above L.
 using chart_colors::overLimitBrush;
 

@@ -15,6 +15,10 @@
 #include "timeline/time_axis.h"
 #include "timeline/timeline_layout.h"
 
+namespace ratelab {
+struct Highlight;
+}
+
 namespace ratelab::ui {
 
 struct LaneRetries;
@@ -62,6 +66,12 @@ struct TimelineScene {
     /// Retries of clients that answer back, when the Clients tab's run belongs to the frame's
     /// result; else null.
     const LaneRetries* retries = nullptr;
+    /// A lesson step's highlights (lanes, spans of ticks, requests), while the step is open;
+    /// null or empty: none.
+    const std::vector<Highlight>* highlights = nullptr;
+    /// Whether the frame's trace is still the step's own: a highlighted request is drawn only
+    /// then, since an edit may have moved another request to its index.
+    bool highlights_own_trace = false;
     /// The keys on show, by key id of the frame's trace (the charts' choice): requests of the
     /// others are drawn faint where requests are drawn one by one. Null or empty: every key.
     const std::vector<char>* shown_keys = nullptr;

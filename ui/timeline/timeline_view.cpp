@@ -96,6 +96,10 @@ TimelineScene TimelineView::scene() const {
     scene.text_widths = &text_widths_;
     if (retries_ && frame_.result && retries_->belongsTo(frame_.result.get()))
         scene.retries = retries_.get();
+    if (!lesson_highlights_.empty()) {
+        scene.highlights = &lesson_highlights_;
+        scene.highlights_own_trace = frame_.result && lesson_trace_.lock() == frame_.result->trace;
+    }
     if (!key_legend_.isEmpty())
         scene.key_colours = &key_colours_;
     if (!shown_keys_.isEmpty() && frame_.result) {
@@ -128,6 +132,13 @@ TimelineHit TimelineView::hitAt(QPointF pos) const {
 
 void TimelineView::setRetries(std::shared_ptr<const LaneRetries> retries) {
     retries_ = std::move(retries);
+    update();
+}
+
+void TimelineView::setLessonHighlights(std::vector<Highlight> highlights,
+                                       std::shared_ptr<const Trace> trace) {
+    lesson_highlights_ = std::move(highlights);
+    lesson_trace_ = trace;
     update();
 }
 
@@ -222,10 +233,12 @@ void TimelineView::paintEvent(QPaintEvent*) {
     const TimelineLayout& layout = current.layout;
     painter.setClipRect(QRectF(layout.plot_left, 0, layout.plot_width + 4.0, layout.bottom()));
     painter.setRenderHint(QPainter::Antialiasing, true);
+    paintTimelineHighlightedSpans(painter, current);
     paintTimelineRuler(painter, current);
     paintTimelineTrace(painter, current);
     paintTimelineLanes(painter, current);
     paintTimelineRetries(painter, current);
+    paintTimelineHighlights(painter, current);
     painter.restore();
     painter.setRenderHint(QPainter::Antialiasing, true);
     paintTimelineGutter(painter, current);

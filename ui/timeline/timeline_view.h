@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ratelab/lesson.h"
 #include "session/frame_model.h"
 #include "timeline/time_axis.h"
 #include "timeline/timeline_hit_test.h"
@@ -52,6 +53,11 @@ public Q_SLOTS:
     /// the order of the trace's key table: the keys on show when there are two to eight.
     const QList<QPair<QString, QColor>>& keyColours() const { return key_legend_; }
     void setHighlightedLane(int lane);
+    /// A lesson step's highlights, drawn while the step is open (empty: none). A highlighted
+    /// request is drawn only while `trace`, the step's own, is the one on show.
+    void setLessonHighlights(std::vector<ratelab::Highlight> highlights,
+                             std::shared_ptr<const ratelab::Trace> trace);
+    const std::vector<Highlight>& lessonHighlights() const { return lesson_highlights_; }
     void zoomIn();
     void zoomOut();
     void fitToTrace();
@@ -110,6 +116,8 @@ private:
     /// cost per pixel column rather than per request.
     mutable std::shared_ptr<const ColumnCounts> counts_;
     std::shared_ptr<const LaneRetries> retries_;
+    std::vector<Highlight> lesson_highlights_;
+    std::weak_ptr<const Trace> lesson_trace_;
     QStringList shown_keys_;
     /// keyColours(), and the same colours by key id of `key_colours_of_`.
     void chooseKeyColours();

@@ -165,6 +165,8 @@ void MainWindow::createDocks() {
         this);
     lessons_dock_ =
         dock(tr("Lessons"), QStringLiteral("lessonsDock"), lessons, Qt::BottomDockWidgetArea);
+    connect(lessons, &LessonPanel::highlightsChanged, timeline(),
+            &TimelineView::setLessonHighlights);
     tabifyDockWidget(fleet_dock_, lessons_dock_);
     auto* drills = new DrillPanel(
         clock_,
