@@ -128,6 +128,8 @@ int run_render(const Arguments& args, CommandIo& io) {
         throw UsageError("unknown view \"" + view_name + "\" (known: " + kViews + ")");
     if (!sweep_view && (args.has("vary") || args.has("metric")))
         throw UsageError("--vary and --metric are for --view sweep");
+    if (sweep_view && args.has("keys"))
+        throw UsageError("--keys is not for --view sweep, which draws one lane over settings");
     const ui::ImageFormat format = chosen_format(args);
     const QSize defaults = sweep_view ? QSize(900, 500) : ui::defaultExportSize(*view);
     const QSize size(
@@ -184,6 +186,15 @@ int run_render(const Arguments& args, CommandIo& io) {
         doc.name.empty() ? std::filesystem::path(args.positionals[0]).stem().string() : doc.name);
     request.title = start_of(args.get("title").value_or(""));
     request.timeline = ui::printedTimelinePainter();
+    if (const auto names = args.get("keys")) {
+        for (const std::string& name : split_list(*names)) {
+            const auto key = trace->find_key(name);
+            if (!key)
+                throw UsageError("--keys: the trace has no key \"" + io::terminal_safe(name) +
+                                 "\"");
+            request.keys.push_back(*key);
+        }
+    }
     const ui::PaintFunction paint = ui::figurePainter(request);
     write_output(args, to_bytes(paint, format, size, scale, ui::figureTitle(request)), io);
     return kExitOk;
@@ -227,6 +238,9 @@ Command make_render_command() {
              {"limit", "L", "override the trace's limit L"},
              {"window", "W", "override the trace's window W (ticks)"},
              {"title", "TEXT", "replace the title"},
+             {"keys", "NAME,...",
+              "draw these keys only, as the app's key chooser: the charts, the table and the "
+              "timeline count them, each against its own tier"},
              {"vary", "NAME=VALUES",
               "sweep only: an axis, as ratelab-cli sweep takes it (one or two)"},
              {"metric", "METRIC",

@@ -28,11 +28,14 @@ struct FakeTimeline {
     double from = -1;
     double to = -1;
     QRectF target;
+    std::vector<KeyId> keys;
 
     TimelinePainter painter() {
         return [this](QPainter& painter, const QRectF& area,
-                      const std::shared_ptr<const SimulationResult>&, double first, double last) {
+                      const std::shared_ptr<const SimulationResult>&, double first, double last,
+                      const std::vector<KeyId>& shown) {
             ++calls;
+            keys = shown;
             from = first;
             to = last;
             target = area;
@@ -65,6 +68,34 @@ TEST_CASE("figure: title, timeline, table, chart and caption, in the print theme
     CHECK(figureTitle(request) == QStringLiteral("Boundary burst"));
     request.title = QStringLiteral("Why windows leak");
     CHECK(figureTitle(request) == QStringLiteral("Why windows leak"));
+}
+
+TEST_CASE("figure: the keys on show reach the timeline, and the caption names them") {
+    test::app();
+    FakeTimeline timeline;
+    FigureRequest request;
+    request.view = ExportView::Figure;
+    TraceBuilder builder;
+    const KeyId free = builder.intern("free");
+    const KeyId pro = builder.intern("pro");
+    for (Tick tick = 0; tick < 4; ++tick) {
+        builder.add(tick, 1, "free");
+        builder.add(tick, 1, "pro");
+    }
+    request.result =
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+    request.scenario = QStringLiteral("Two keys");
+    request.timeline = timeline.painter();
+    request.keys = {pro};
+    renderSvg(figurePainter(request), defaultExportSize(ExportView::Figure), QString());
+    CHECK(timeline.keys == std::vector<KeyId>{pro});
+    CHECK(figureCaption(request) ==
+          QStringLiteral("Two keys, L = 4, W = 10, key \u201cpro\u201d only"));
+    request.keys = {free, pro};
+    CHECK(
+        figureCaption(request).endsWith(QStringLiteral("keys \u201cfree\u201d, \u201cpro\u201d")));
+    request.keys.clear();
+    CHECK(figureCaption(request) == QStringLiteral("Two keys, L = 4, W = 10"));
 }
 
 TEST_CASE("figure: the timeline and figure views need a timeline painter") {

@@ -105,6 +105,29 @@ TEST_CASE("render: a figure names the scenario and shows every algorithm") {
     CHECK(svg.contains(QStringLiteral("Worst burst in 10 ticks")));
 }
 
+TEST_CASE("render: --keys draws those keys only, as the app's key chooser does") {
+    const Scratch dir("keys");
+    const std::string tiers = std::string(RATELAB_SOURCE_DIR) + "/traces/key-tiers.json";
+    const fs::path all = dir / "all.svg";
+    const fs::path pro = dir / "pro.svg";
+    REQUIRE(render("render \"" + tiers + "\" --view figure -o \"" + all.string() + "\"").status ==
+            0);
+    REQUIRE(render("render \"" + tiers + "\" --view figure --keys pro -o \"" + pro.string() + "\"")
+                .status == 0);
+    const QString every = QString::fromUtf8(bytes(all));
+    const QString one = QString::fromUtf8(bytes(pro));
+    CHECK(one.contains(QStringLiteral("key \u201cpro\u201d only")));
+    CHECK_FALSE(every.contains(QStringLiteral("only")));
+    // The sliding log lets through 2 + 8 + 4 = 14 requests of the three keys, 8 of pro's ten:
+    // the lanes count pro's alone, and the table's worst burst is pro's against its own 8.
+    CHECK(every.contains(QStringLiteral("14 ok \u00b7 16 rejected")));
+    CHECK_FALSE(one.contains(QStringLiteral("14 ok")));
+    CHECK(one.contains(QStringLiteral("8 ok \u00b7 2 rejected")));
+    CHECK(one.contains(QStringLiteral("pro: 8 in 10 ticks from t = 0")));
+    CHECK_FALSE(every.contains(QStringLiteral("pro: 8 in 10 ticks from t = 0")));
+    CHECK(one.contains(QStringLiteral("only pro")));  // the trace row says whose requests count
+}
+
 TEST_CASE("render: PNG size follows width, height and scale, and a PDF is one page of that size") {
     const Scratch dir("sizes");
     const fs::path png = dir / "load.png";
@@ -141,12 +164,15 @@ TEST_CASE("render: --limit, --window and --title change what is drawn") {
 TEST_CASE("render: bad input gives status 2 and one line naming the problem") {
     const Scratch dir("bad");
     const std::string out = "\"" + (dir / "x.png").string() + "\"";
-    const std::array<std::pair<std::string, std::string>, 5> cases{{
+    const std::array<std::pair<std::string, std::string>, 7> cases{{
         {"render \"" + kTrace + "\" --view pie -o " + out, "unknown view \"pie\""},
         {"render \"" + kTrace + "\" --format gif -o " + out, "unknown format \"gif\""},
         {"render \"" + kTrace + "\" --view load", "-o FILE"},
         {"render \"" + kTrace + "\" --width 5 -o " + out, "width"},
         {"render \"" + dir.path().string() + "/missing.json\" -o " + out, "missing.json"},
+        {"render \"" + kTrace + "\" --keys pro -o " + out, "no key \"pro\""},
+        {"render \"" + kTrace + "\" --view sweep --vary limit=1..3 --keys pro -o " + out,
+         "--keys is not for --view sweep"},
     }};
     for (const auto& [args, expected] : cases) {
         INFO(args);

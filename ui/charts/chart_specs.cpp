@@ -378,9 +378,12 @@ std::pair<double, double> chartTimeSpan(const ResultSeries& series) {
     return {from - std::max(0.5, (to - from) * 0.015), to};
 }
 
-ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns) {
+ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns,
+                           const std::vector<KeyId>& keys) {
     ChartInput input;
-    input.series = std::make_shared<const ResultSeries>(compute_series(*result));
+    SeriesOptions options;
+    options.keys = keys;
+    input.series = std::make_shared<const ResultSeries>(compute_series(*result, options));
     input.result = std::move(result);
     std::tie(input.from, input.to) = chartTimeSpan(*input.series);
     input.columns = columns;

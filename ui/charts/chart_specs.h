@@ -32,8 +32,10 @@ std::pair<double, double> defaultTimeSpan(const ResultSeries& series);
 /// defaultTimeSpan() with a little room before the first tick: what charts show by default.
 std::pair<double, double> chartTimeSpan(const ResultSeries& series);
 
-/// A chart input for the whole of `result`, for exports and the command line.
-ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns);
+/// A chart input for the whole of `result`, for exports and the command line; with `keys`
+/// (key ids of its trace), for those keys only.
+ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns,
+                           const std::vector<KeyId>& keys = {});
 
 ChartSpec buildChartSpec(ChartKind kind, const ChartInput& input);
 

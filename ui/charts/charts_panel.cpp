@@ -275,13 +275,19 @@ ChartView* ChartsPanel::view(ChartKind kind) const {
 const std::shared_ptr<const ResultSeries>& ChartsPanel::series() const {
     if (!series_ && result_) {
         SeriesOptions options;
-        for (const QString& name : shown_keys_) {
-            if (const auto key = result_->trace->find_key(name.toStdString()))
-                options.keys.push_back(*key);
-        }
+        options.keys = shownKeyIds();
         series_ = std::make_shared<const ResultSeries>(compute_series(*result_, options));
     }
     return series_;
+}
+
+std::vector<KeyId> ChartsPanel::shownKeyIds() const {
+    std::vector<KeyId> keys;
+    for (const QString& name : shown_keys_) {
+        if (const auto key = result_->trace->find_key(name.toStdString()))
+            keys.push_back(*key);
+    }
+    return keys;
 }
 
 ChartInput ChartsPanel::input(int columns) const {
@@ -374,6 +380,7 @@ PaintFunction ChartsPanel::exportPainter(const ExportRequest& chosen, QString* t
     figure.scenario = scenario_;
     figure.title = chosen.title;
     figure.figure_chart = chosen.figure_chart;
+    figure.keys = shownKeyIds();  // as on screen: the charts, the table and the timeline
     figure.columns = columns;
     figure.device_pixel_ratio = chosen.scale;
     figure.timeline = timeline_;

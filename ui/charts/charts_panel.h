@@ -69,6 +69,8 @@ public:
     ChartView* view(ChartKind kind) const;
     /// What the chart `kind` is drawn from right now (for exports: what you see is what you get).
     ChartInput input(int columns) const;
+    /// The keys on show (the chooser's names) as key ids of the result's trace; empty: every key.
+    std::vector<KeyId> shownKeyIds() const;
     /// How `chosen` is drawn, and into `title` (when given) the title the file is given; an
     /// empty function before there is a result.
     PaintFunction exportPainter(const ExportRequest& chosen, QString* title) const;

@@ -9,6 +9,7 @@
 #include "charts/chart_theme.h"
 #include "charts/palette.h"
 #include "charts/tick_text.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
@@ -36,13 +37,24 @@ double comparisonTableHeight(const SimulationResult& result, const ChartTheme& t
 }
 
 void paintComparisonTable(QPainter& painter, const QRectF& target, const SimulationResult& result,
-                          const ChartTheme& theme) {
+                          const ChartTheme& theme, const std::vector<KeyId>& keys) {
     const double row = rowHeight(theme);
     const std::int64_t limit = result.params.base.limit;
     // Column edges as fractions of the width; the first column holds the names.
-    const std::array<double, 6> edges{0.0, 0.30, 0.45, 0.60, 0.85, 1.0};
+    // The worst burst gets the most room: with several keys it reads "pro: 10 in 10 ticks > 8
+    // from t = 0" under "Worst burst, key against its own L".
+    const std::array<double, 6> edges{0.0, 0.25, 0.37, 0.49, 0.85, 1.0};
     // With several keys, each is held to its own limit: the column shows the worst key's.
     const bool several_keys = !result.sole_key && !result.trace->requests.empty();
+    // The keys on show, by key id: a lane's figures are then those keys' only.
+    std::vector<char> shown;
+    if (several_keys && !keys.empty()) {
+        shown.assign(result.trace->keys.size(), 0);
+        for (const KeyId key : keys) {
+            if (key < shown.size())
+                shown[key] = 1;
+        }
+    }
     const std::array<QString, 5> headers{
         ComparisonTableText::tr("Algorithm"), ComparisonTableText::tr("Accepted"),
         ComparisonTableText::tr("Rejected"),
@@ -87,14 +99,18 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
         painter.setPen(theme.text);
         painter.drawText(name.adjusted(20.0, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
                          laneName(run.id, run.label));
-        painter.drawText(cell(1, top), Qt::AlignVCenter | Qt::AlignRight,
-                         countAndCost(run.totals.accepted, run.totals.accepted_cost));
-        painter.drawText(cell(2, top), Qt::AlignVCenter | Qt::AlignRight,
-                         countAndCost(run.totals.rejected, run.totals.rejected_cost));
-        std::optional<LaneKeys> keys;
+        std::optional<LaneKeys> lane_keys;
         if (has_key_figures(result, lane))
-            keys = key_figures(result, lane);
-        const JudgedBurst judged = judged_burst(result, lane, keys ? &*keys : nullptr, run);
+            lane_keys = key_figures(result, lane);
+        if (lane_keys && !shown.empty())
+            lane_keys = only_keys(*lane_keys, shown);
+        const Totals totals = lane_keys && !shown.empty() ? sum_totals(*lane_keys) : run.totals;
+        painter.drawText(cell(1, top), Qt::AlignVCenter | Qt::AlignRight,
+                         countAndCost(totals.accepted, totals.accepted_cost));
+        painter.drawText(cell(2, top), Qt::AlignVCenter | Qt::AlignRight,
+                         countAndCost(totals.rejected, totals.rejected_cost));
+        const JudgedBurst judged =
+            judged_burst(result, lane, lane_keys ? &*lane_keys : nullptr, run);
         const bool over = judged.over_limit();
         QFont burst_font = theme.legend_font;
         burst_font.setBold(over);
@@ -117,7 +133,7 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
         painter.setPen(theme.text);
         painter.drawText(cell(4, top), Qt::AlignVCenter | Qt::AlignRight,
                          run.releases
-                             ? ticksText(QString::fromStdString(run.totals.max_delay.to_short()))
+                             ? ticksText(QString::fromStdString(totals.max_delay.to_short()))
                              : QStringLiteral("\u2013"));
         top += row;
     }

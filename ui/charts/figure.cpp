@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QStringList>
 #include <stdexcept>
 
 #include "charts/chart_specs.h"
@@ -40,7 +41,7 @@ PaintFunction timelinePainter(const FigureRequest& request) {
     const auto [from, to] = timelineSpan(*request.result);
     return [request, from, to](QPainter& painter, const QRectF& target) {
         painter.fillRect(target, Qt::white);
-        request.timeline(painter, target, request.result, from, to);
+        request.timeline(painter, target, request.result, from, to, request.keys);
     };
 }
 
@@ -71,14 +72,14 @@ void paintFigure(QPainter& painter, const QRectF& target, const FigureRequest& r
 
     const QRectF plot =
         request.timeline(painter, QRectF(left, y, width - kChartLabelRoom, timeline_height),
-                         request.result, from, to);
+                         request.result, from, to, request.keys);
     y += timeline_height + kGap;
     paintComparisonTable(painter, QRectF(left, y, width - kChartLabelRoom, table_height),
-                         *request.result, theme);
+                         *request.result, theme, request.keys);
     y += table_height + kGap;
 
     // The chart's x axis lines up with the timeline's: tick t at its cell's centre.
-    ChartInput input = wholeTraceInput(request.result, request.columns);
+    ChartInput input = wholeTraceInput(request.result, request.columns, request.keys);
     input.device_pixel_ratio = request.device_pixel_ratio;
     input.from = from - 0.5;
     input.to = to - 0.5;
@@ -162,7 +163,7 @@ QString figureTitle(const FigureRequest& request) {
     if (!request.title.isEmpty())
         return drawableText(request.title);
     if (const auto chart = chartOf(request.view)) {
-        return buildChartSpec(*chart, wholeTraceInput(request.result, 16)).title;
+        return buildChartSpec(*chart, wholeTraceInput(request.result, 16, request.keys)).title;
     }
     return request.scenario.isEmpty() ? FigureText::tr("Six rate limiters, one trace")
                                       : drawableText(request.scenario);
@@ -172,14 +173,27 @@ QString figureCaption(const FigureRequest& request) {
     const Limits& limits = request.result->params.base;
     const QString name =
         request.scenario.isEmpty() ? FigureText::tr("This trace") : drawableText(request.scenario);
-    return FigureText::tr("%1, L = %2, W = %3").arg(name).arg(limits.limit).arg(limits.window);
+    QString caption =
+        FigureText::tr("%1, L = %2, W = %3").arg(name).arg(limits.limit).arg(limits.window);
+    if (request.keys.empty())
+        return caption;
+    QStringList names;
+    for (const KeyId key : request.keys) {
+        if (key < request.result->trace->keys.size())
+            names << QStringLiteral("\u201c%1\u201d")
+                         .arg(drawableText(
+                             QString::fromStdString(request.result->trace->key_name(key))));
+    }
+    return names.size() == 1
+               ? FigureText::tr("%1, key %2 only").arg(caption, names.front())
+               : FigureText::tr("%1, keys %2").arg(caption, names.join(QStringLiteral(", ")));
 }
 
 PaintFunction figurePainter(const FigureRequest& request) {
     if (!request.result)
         throw std::invalid_argument("nothing to draw: no simulation result");
     if (const auto chart = chartOf(request.view)) {
-        ChartInput input = wholeTraceInput(request.result, request.columns);
+        ChartInput input = wholeTraceInput(request.result, request.columns, request.keys);
         input.device_pixel_ratio = request.device_pixel_ratio;
         ChartSpec spec = buildChartSpec(*chart, input);
         if (!request.title.isEmpty())

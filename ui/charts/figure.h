@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "charts/chart_render.h"
 #include "charts/chart_spec.h"
@@ -14,11 +15,13 @@
 namespace ratelab::ui {
 
 /// Paints the timeline of `result` over the ticks [from, to) into `target` and returns its
-/// plot's rectangle, so that a chart drawn below can line its x axis up with it. The desktop
-/// app provides it (printedTimelinePainter()); ratelab_charts only calls it.
-using TimelinePainter = std::function<QRectF(QPainter& painter, const QRectF& target,
-                                             const std::shared_ptr<const SimulationResult>& result,
-                                             double from, double to)>;
+/// plot's rectangle, so that a chart drawn below can line its x axis up with it. With `keys`
+/// (key ids of the result's trace) the requests of other keys are drawn faint and the lanes
+/// count those keys only; empty: every key. The desktop app provides it
+/// (printedTimelinePainter()); ratelab_charts only calls it.
+using TimelinePainter = std::function<QRectF(
+    QPainter& painter, const QRectF& target, const std::shared_ptr<const SimulationResult>& result,
+    double from, double to, const std::vector<KeyId>& keys)>;
 
 /// What can be exported or rendered: one of the five charts, the timeline, or a figure.
 enum class ExportView { Load, Cumulative, Queue, Bucket, Worst, Timeline, Figure };
@@ -39,6 +42,9 @@ struct FigureRequest {
     QString scenario;
     /// Replaces the default title when not empty.
     QString title;
+    /// The keys on show (key ids of the result's trace), as the app's key chooser has them:
+    /// the charts, the table and the timeline count these keys only. Empty: every key.
+    std::vector<KeyId> keys;
     /// The chart a figure shows under its table.
     ChartKind figure_chart = ChartKind::Load;
     /// Pixel columns the series are decimated to (the image's device width).
@@ -56,7 +62,8 @@ inline constexpr qsizetype kMaxDrawnTextLength = 240;
 QString drawableText(const QString& text);
 /// The title a view gets: the chart's own, or the scenario's name, unless one was given.
 QString figureTitle(const FigureRequest& request);
-/// "The boundary burst, L = 4, W = 10".
+/// "The boundary burst, L = 4, W = 10", and which keys when not every key is on show
+/// ("..., key pro only").
 QString figureCaption(const FigureRequest& request);
 
 /// Draws the requested view over the whole trace in the print theme. A figure stacks a title,

@@ -16,6 +16,7 @@
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_panel.h"
 #include "timeline/timeline_scene.h"
+#include "timeline/timeline_text.h"
 
 namespace ratelab::ui {
 
@@ -101,18 +102,23 @@ void withoutInteractiveHints(QPainter& painter, const TimelineScene& scene) {
     painter.setFont(small);
     painter.setPen(scene.palette.color(QPalette::PlaceholderText));
     const std::size_t count = scene.trace().requests.size();
+    // With keys chosen the row says which, as on screen: the others' requests are faint.
+    const QString detail =
+        scene.shown_keys != nullptr && !scene.shown_keys->empty()
+            ? traceRowDetail(scene)
+            : (count == 1 ? QCoreApplication::translate("Timeline", "1 request")
+                          : QCoreApplication::translate("Timeline", "%1 requests").arg(count));
     painter.drawText(
         QRectF(area.left(), top + bold_metrics.height(), area.width(), small_metrics.height()),
         Qt::AlignLeft | Qt::AlignVCenter,
-        count == 1 ? QCoreApplication::translate("Timeline", "1 request")
-                   : QCoreApplication::translate("Timeline", "%1 requests").arg(count));
+        small_metrics.elidedText(detail, Qt::ElideRight, area.width()));
 }
 
 }  // namespace
 
 QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
                             const std::shared_ptr<const SimulationResult>& result, double from,
-                            double to) {
+                            double to, const std::vector<KeyId>& keys) {
     const QFont font = printFont();
     const QPalette palette = printPalette();
     Frame frame;
@@ -124,7 +130,21 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     // handle falls outside the plot.
     frame.now = static_cast<Tick>(std::ceil(to)) + 1;
 
-    const QSizeF size(target.width(), std::max(1.0, target.height() - kLegendHeight));
+    // The legend first: its entries decide how many lines it takes.
+    TimelineLegend legend;
+    legend.setPalette(palette);
+    legend.setShowsPiles(hasPile(*result->trace));
+    // One line if smaller type allows it, else as many lines as the entries need, whole.
+    QFont legend_font = font;
+    legend.setFont(legend_font);
+    while (drawnWidth(legend) > target.width() - 4.0 && legend_font.pointSizeF() > 6.5) {
+        legend_font.setPointSizeF(legend_font.pointSizeF() - 0.5);
+        legend.setFont(legend_font);
+    }
+    const double legend_height =
+        std::max(kLegendHeight,
+                 static_cast<double>(legend.heightForWidth(static_cast<int>(target.width()))));
+    const QSizeF size(target.width(), std::max(1.0, target.height() - legend_height));
     const TimelineLayout layout =
         TimelineLayout::compute(size, result->runs.size(), gutterWidth(font, *result));
     TimeAxis axis;
@@ -134,6 +154,18 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     TimelineScene scene = TimelineScene::build(axis, layout, frame);
     scene.palette = palette;
     scene.font = font;
+    std::vector<char> shown_keys;
+    std::vector<std::optional<LaneKeys>> shown_lanes;
+    if (!keys.empty() && !result->sole_key) {
+        shown_keys.assign(result->trace->keys.size(), 0);
+        for (const KeyId key : keys) {
+            if (key < shown_keys.size())
+                shown_keys[key] = 1;
+        }
+        shown_lanes = shownLaneKeys(frame, shown_keys);
+        scene.shown_keys = &shown_keys;
+        scene.shown_lanes = &shown_lanes;
+    }
 
     painter.save();
     painter.translate(target.topLeft());
@@ -152,16 +184,7 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     paintTimelineGutter(painter, scene);
     withoutInteractiveHints(painter, scene);
 
-    TimelineLegend legend;
-    legend.setPalette(palette);
-    // The legend is one line: smaller type rather than a clipped end on a narrow figure.
-    QFont legend_font = font;
-    legend.setFont(legend_font);
-    while (drawnWidth(legend) > target.width() - 4.0 && legend_font.pointSizeF() > 6.5) {
-        legend_font.setPointSizeF(legend_font.pointSizeF() - 0.5);
-        legend.setFont(legend_font);
-    }
-    legend.resize(static_cast<int>(target.width()), static_cast<int>(kLegendHeight));
+    legend.resize(static_cast<int>(target.width()), static_cast<int>(legend_height));
     painter.translate(0, size.height());
     legend.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
     painter.restore();

@@ -15,22 +15,6 @@
 
 namespace ratelab::ui {
 
-namespace {
-
-/// Whether some tick holds enough requests to be drawn as a pile. Stops at the first.
-bool hasPile(const Trace& trace) {
-    const auto& requests = trace.requests;
-    std::size_t run = 0;
-    for (std::size_t i = 0; i < requests.size(); ++i) {
-        run = i > 0 && requests[i].tick == requests[i - 1].tick ? run + 1 : 1;
-        if (run >= TimelineScene::kPileFrom)
-            return true;
-    }
-    return false;
-}
-
-}  // namespace
-
 TimelinePanel::TimelinePanel(Session* session, PlaybackClock* clock, QWidget* parent)
     : QWidget(parent),
       view_(new TimelineView(session, clock, this)),

@@ -93,4 +93,15 @@ const ColumnSummary& TimelineScene::columnSummary() const {
     return *column_summary_;
 }
 
+bool hasPile(const Trace& trace) {
+    const auto& requests = trace.requests;
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        run = i > 0 && requests[i].tick == requests[i - 1].tick ? run + 1 : 1;
+        if (run >= TimelineScene::kPileFrom)
+            return true;
+    }
+    return false;
+}
+
 }  // namespace ratelab::ui

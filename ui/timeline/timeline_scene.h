@@ -148,4 +148,8 @@ private:
     mutable std::optional<ColumnSummary> column_summary_;
 };
 
+/// Whether some tick of `trace` holds enough requests (TimelineScene::kPileFrom) to be drawn as
+/// a pile. Stops at the first.
+bool hasPile(const Trace& trace);
+
 }  // namespace ratelab::ui
