@@ -15,6 +15,7 @@
 #include "session/playback_clock.h"
 #include "session/session.h"
 #include "session/trace_edits.h"
+#include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_panel.h"
 #include "timeline/timeline_text.h"
@@ -141,6 +142,13 @@ private Q_SLOTS:
         QVERIFY(colours[0].second != colours[1].second && colours[1].second != colours[2].second);
         QCOMPARE(view()->scene().requestColour(firstOf(trace, "pro")), colours[1].second);
         QVERIFY(legend->texts().contains(QStringLiteral("key guest")));
+        // Every tick holds six requests, a pile: its strip shares it out, two for each key.
+        const auto shares = pileKeyShares(view()->scene(), 0, 6);
+        QCOMPARE(shares.size(), std::size_t{3});
+        for (std::size_t k = 0; k < 3; ++k) {
+            QCOMPARE(shares[k].first, colours[static_cast<qsizetype>(k)].second);
+            QCOMPARE(shares[k].second, std::size_t{2});
+        }
         // One key chosen needs no colour; two chosen get theirs.
         choose(QStringLiteral("pro"));
         QVERIFY(view()->keyColours().isEmpty());
@@ -150,6 +158,10 @@ private Q_SLOTS:
         QCOMPARE(view()->keyColours().size(), 2);
         QCOMPARE(view()->keyColours()[0].first, QStringLiteral("free"));
         QVERIFY(legend->texts().contains(QStringLiteral("key free")));
+        // The pile's strip leaves pro out: its requests are faint.
+        const auto chosen = pileKeyShares(view()->scene(), 0, 6);
+        QCOMPARE(chosen.size(), std::size_t{2});
+        QCOMPARE(chosen[0].first, view()->keyColours()[0].second);
         // A trace of one key has none.
         QVERIFY(session()->reset(bundledDocument("boundary-burst"), QString()).isEmpty());
         QVERIFY(view()->keyColours().isEmpty());

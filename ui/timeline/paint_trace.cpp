@@ -43,9 +43,24 @@ void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first,
     painter.setPen(selected ? QPen(fill.darker(160), 2.0) : QPen(fill.darker(130), 1.0));
     painter.setBrush(fill);
     painter.drawRoundedRect(box, 2.5, 2.5);
+    // With a colour per key, a strip along the foot shares the pile out among its keys.
+    QRectF label = box;
+    const auto shares = pileKeyShares(scene, first, count);
+    if (!shares.empty() && box_height >= 18.0) {
+        const QRectF strip(box.left() + 2.0, box.bottom() - 7.0, box.width() - 4.0, 5.0);
+        double x = strip.left();
+        painter.setPen(Qt::NoPen);
+        for (const auto& [colour, part] : shares) {
+            const double w = strip.width() * static_cast<double>(part) / static_cast<double>(shown);
+            painter.setBrush(colour);
+            painter.drawRect(QRectF(x, strip.top(), w, strip.height()));
+            x += w;
+        }
+        label.setBottom(strip.top());
+    }
     painter.setFont(bold);
     painter.setPen(Qt::white);
-    painter.drawText(box, Qt::AlignCenter, text);
+    painter.drawText(label, Qt::AlignCenter, text);
     painter.setOpacity(1.0);
 }
 
@@ -111,6 +126,31 @@ void paintSummary(QPainter& painter, const TimelineScene& scene) {
 }
 
 }  // namespace
+
+std::vector<std::pair<QColor, std::size_t>> pileKeyShares(const TimelineScene& scene,
+                                                          std::size_t first, std::size_t count) {
+    std::vector<std::pair<QColor, std::size_t>> shares;
+    if (scene.key_colours == nullptr || scene.key_colours->empty())
+        return shares;
+    const std::vector<QColor>& colours = *scene.key_colours;
+    // At most eight keys have a colour: a short list, however large the key table.
+    std::vector<std::pair<KeyId, std::size_t>> per_key;
+    for (std::size_t i = first; i < first + count; ++i) {
+        const KeyId key = scene.trace().requests[i].key;
+        if (scene.isFaint(i) || key >= colours.size() || !colours[key].isValid())
+            continue;
+        const auto found = std::find_if(per_key.begin(), per_key.end(),
+                                        [key](const auto& entry) { return entry.first == key; });
+        if (found == per_key.end())
+            per_key.emplace_back(key, 1);
+        else
+            ++found->second;
+    }
+    std::sort(per_key.begin(), per_key.end());
+    for (const auto& [key, part] : per_key)
+        shares.emplace_back(colours[key], part);
+    return shares;
+}
 
 void paintTimelineTrace(QPainter& painter, const TimelineScene& scene) {
     if (!scene.frame || !scene.frame->result) {

@@ -1,10 +1,12 @@
 #pragma once
 
+#include <QColor>
 #include <QPointF>
 #include <QRectF>
 #include <QString>
 #include <cstddef>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QPainter;
@@ -21,6 +23,11 @@ void paintTimelineBackground(QPainter& painter, const TimelineScene& scene);
 void paintTimelineRuler(QPainter& painter, const TimelineScene& scene);
 /// The editable trace: one box per request, stacked on shared ticks.
 void paintTimelineTrace(QPainter& painter, const TimelineScene& scene);
+/// How a pile of requests [first, first + count) on one tick shares out among keys that have a
+/// colour of their own (TimelineScene::key_colours): a colour and a count each, in the key
+/// table's order, faint requests left out. Empty when no request of it has such a colour.
+std::vector<std::pair<QColor, std::size_t>> pileKeyShares(const TimelineScene& scene,
+                                                          std::size_t first, std::size_t count);
 /// One lane per algorithm: decisions, queue delays and the worst W-tick span.
 void paintTimelineLanes(QPainter& painter, const TimelineScene& scene);
 /// A queued request's wait in a lane: down from its mark to its own track, then along it to
