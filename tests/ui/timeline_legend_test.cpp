@@ -15,6 +15,7 @@
 #include "session/session.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_panel.h"
+#include "timeline/timeline_view.h"
 
 using namespace ratelab::ui;
 using ratelab::FleetMode;
@@ -184,6 +185,42 @@ private Q_SLOTS:
         QVERIFY(!listsPiles());
         QVERIFY(open({0, 3, 3, 3, 3, 3, 9}));
         QVERIFY(listsPiles());
+    }
+
+    void largerTypeEnlargesTheMarksWithIt() {
+        // Presentation mode sets the window's type half as large again: the timeline's marks
+        // and the legend's grow with the words they stand beside.
+        Session session;
+        PlaybackClock clock;
+        TimelinePanel panel(&session, &clock);
+        panel.resize(1000, 500);
+        auto* legend = panel.findChild<TimelineLegend*>();
+        QVERIFY(legend);
+        TimelineView* view = panel.view();
+        Frame frame;
+        frame.result = session.result();
+        frame.revealed = frame.result;
+        frame.decided = frame.result->trace->requests.size();
+        frame.now = 23;
+        view->setFrame(frame);
+        view->fitToTrace();
+        QCOMPARE(view->markScale(), 1.0);
+        const double marker = view->scene().marker;
+        const double accepted = legend->entryRects(2000).front().width();
+        QFont large = panel.font();
+        large.setPointSizeF(QApplication::font().pointSizeF() * 1.5);
+        panel.setFont(large);
+        QCOMPARE(view->markScale(), 1.5);
+        QVERIFY2(view->scene().marker > marker,
+                 qPrintable(QStringLiteral("%1 then %2").arg(marker).arg(view->scene().marker)));
+        // The entry's words grow with the type; its mark, 10 px, by half again.
+        const QFontMetricsF before(QApplication::font());
+        const QFontMetricsF after(large);
+        const double words = after.horizontalAdvance(QStringLiteral("accepted")) -
+                             before.horizontalAdvance(QStringLiteral("accepted"));
+        QCOMPARE(legend->entryRects(2000).front().width(), accepted + words + 5.0);
+        panel.setFont(QFont());
+        QCOMPARE(view->markScale(), 1.0);
     }
 
     void legendIsOneLineWhenThereIsRoom() {

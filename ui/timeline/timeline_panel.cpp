@@ -1,5 +1,6 @@
 #include "timeline/timeline_panel.h"
 
+#include <QEvent>
 #include <QFontMetrics>
 #include <QPainter>
 #include <QScrollBar>
@@ -49,6 +50,13 @@ TimelinePanel::TimelinePanel(Session* session, PlaybackClock* clock, QWidget* pa
     });
 }
 
+void TimelinePanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    // Larger type (presentation mode) enlarges the legend's marks as it does the timeline's.
+    if (event->type() == QEvent::FontChange)
+        legend_->setMarkScale(view_->markScale());
+}
+
 void TimelinePanel::syncScrollBar() {
     const TimeAxis& axis = view_->axis();
     syncing_ = true;
@@ -75,6 +83,18 @@ TimelineLegend::TimelineLegend(QWidget* parent) : QWidget(parent) {
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
+}
+
+void TimelineLegend::setMarkScale(double scale) {
+    if (scale == mark_scale_)
+        return;
+    mark_scale_ = scale;
+    updateGeometry();
+    update();
+}
+
+double TimelineLegend::markSize() const {
+    return kMarkSize * mark_scale_;
 }
 
 void TimelineLegend::setShowsPiles(bool shows) {
@@ -126,7 +146,7 @@ int TimelineLegend::rowHeight() const {
 }
 
 QList<QRectF> TimelineLegend::entryRects(int width) const {
-    const auto markWidth = [](Mark mark) {
+    const auto markWidth = [this](Mark mark) {
         switch (mark) {
             case Mark::Delay:
                 return 26.0;
@@ -136,7 +156,7 @@ QList<QRectF> TimelineLegend::entryRects(int width) const {
             case Mark::Boundary:
                 return 2.0;
             default:
-                return kMarkSize;
+                return markSize();
         }
     };
     const QFontMetricsF metrics(font());
@@ -178,23 +198,23 @@ void TimelineLegend::paintMark(QPainter& painter, const Entry& entry, QPointF le
     namespace marks = timeline_palette;
     const double x = left_middle.x();
     const double middle = left_middle.y();
-    const QPointF centre(x + kMarkSize / 2, middle);
+    const QPointF centre(x + markSize() / 2, middle);
     switch (entry.mark) {
         case Mark::Accepted:
-            marks::drawAccepted(painter, centre, kMarkSize);
+            marks::drawAccepted(painter, centre, markSize());
             break;
         case Mark::Rejected:
-            marks::drawRejected(painter, centre, kMarkSize);
+            marks::drawRejected(painter, centre, markSize());
             break;
         case Mark::Pending:
-            marks::drawPending(painter, centre, kMarkSize);
+            marks::drawPending(painter, centre, markSize());
             break;
         case Mark::Pile:
             // A pile's bar as the lanes draw it: accepted share up, rejected share down.
             painter.fillRect(QRectF(x + 3, middle - 7, 4, 7), marks::kAccepted);
             painter.fillRect(QRectF(x + 3, middle, 4, 5), marks::kRejected);
             painter.setPen(QPen(palette().color(QPalette::Mid), 1.0));
-            painter.drawLine(QPointF(x, middle), QPointF(x + kMarkSize, middle));
+            painter.drawLine(QPointF(x, middle), QPointF(x + markSize(), middle));
             break;
         case Mark::Delay:
             painter.setPen(QPen(marks::kDelay, 2.5));
@@ -222,7 +242,7 @@ void TimelineLegend::paintMark(QPainter& painter, const Entry& entry, QPointF le
             // A request's box in the key's colour, as the trace row draws it.
             painter.setPen(QPen(entry.colour.darker(130), 1.0));
             painter.setBrush(entry.colour);
-            painter.drawRoundedRect(QRectF(x, middle - 6, kMarkSize, 12), 2.5, 2.5);
+            painter.drawRoundedRect(QRectF(x, middle - 6, markSize(), 12), 2.5, 2.5);
             break;
     }
 }

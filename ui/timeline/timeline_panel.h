@@ -25,6 +25,9 @@ public:
 
     TimelineView* view() const { return view_; }
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void syncScrollBar();
 
@@ -55,6 +58,8 @@ public:
     /// The keys whose requests have a colour of their own (TimelineView::keyColours()): an
     /// entry each, after the others.
     void setKeys(const QList<QPair<QString, QColor>>& keys);
+    /// Draws the marks `scale` times their usual size, as the timeline does (markScale()).
+    void setMarkScale(double scale);
     /// The words of each entry, left to right.
     QStringList texts() const;
     /// Where each entry, its mark and its words, is drawn in a legend `width` pixels wide.
@@ -85,8 +90,11 @@ private:
     int rowHeight() const;
     void paintMark(QPainter& painter, const Entry& entry, QPointF left_middle) const;
 
+    double markSize() const;
+
     bool shows_piles_ = true;
     QList<QPair<QString, QColor>> keys_;
+    double mark_scale_ = 1.0;
 };
 
 }  // namespace ratelab::ui

@@ -9,7 +9,7 @@
 namespace ratelab::ui {
 
 TimelineScene TimelineScene::build(const TimeAxis& axis, const TimelineLayout& layout,
-                                   const Frame& frame) {
+                                   const Frame& frame, double mark_scale) {
     TimelineScene scene;
     scene.axis = &axis;
     scene.layout = layout;
@@ -37,7 +37,9 @@ TimelineScene TimelineScene::build(const TimeAxis& axis, const TimelineLayout& l
         scene.largest_stack = std::max(scene.largest_stack, run < kPileFrom ? run : 1);
         group = end;
     }
-    scene.marker = std::clamp(ppt * 0.55, 6.0, 13.0);
+    // Larger type (presentation mode) enlarges the marks too, as far as the ticks leave room.
+    scene.marker =
+        std::min(std::clamp(ppt * 0.55, 6.0, 13.0) * mark_scale, std::max(6.0, ppt * 0.9));
     const double row_height = layout.lanes.empty()
                                   ? layout.trace.height()
                                   : std::min(layout.trace.height(), layout.lanes.front().height());

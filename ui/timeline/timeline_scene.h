@@ -82,8 +82,9 @@ struct TimelineScene {
     /// spans; null or empty: every key.
     const std::vector<std::optional<LaneKeys>>* shown_lanes = nullptr;
 
+    /// `mark_scale` (1 or more) enlarges the marks with the text, as presentation mode does.
     static TimelineScene build(const TimeAxis& axis, const TimelineLayout& layout,
-                               const Frame& frame);
+                               const Frame& frame, double mark_scale = 1.0);
 
     const Trace& trace() const { return *frame->result->trace; }
     std::size_t laneCount() const { return frame->result ? frame->result->runs.size() : 0; }

@@ -87,7 +87,7 @@ TimelineLayout TimelineView::currentLayout() const {
 }
 
 TimelineScene TimelineView::scene() const {
-    TimelineScene scene = TimelineScene::build(axis_, currentLayout(), frame_);
+    TimelineScene scene = TimelineScene::build(axis_, currentLayout(), frame_, markScale());
     scene.selection = &session_->selection();
     scene.highlighted_lane = highlighted_lane_;
     scene.hovered = hovered_;
@@ -124,6 +124,12 @@ TimelineScene TimelineView::scene() const {
         scene.counts = counts_;
     }
     return scene;
+}
+
+double TimelineView::markScale() const {
+    const double base = QApplication::font().pointSizeF();
+    const double mine = font().pointSizeF();
+    return base > 0.0 && mine > 0.0 ? std::clamp(mine / base, 1.0, 3.0) : 1.0;
 }
 
 TimelineHit TimelineView::hitAt(QPointF pos) const {

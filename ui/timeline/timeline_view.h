@@ -53,6 +53,9 @@ public Q_SLOTS:
     /// the order of the trace's key table: the keys on show when there are two to eight.
     const QList<QPair<QString, QColor>>& keyColours() const { return key_legend_; }
     void setHighlightedLane(int lane);
+    /// How much larger than usual the marks are drawn: the view's type over the application's
+    /// (1.5 in presentation mode), from 1 to 3.
+    double markScale() const;
     /// A lesson step's highlights, drawn while the step is open (empty: none). A highlighted
     /// request is drawn only while `trace`, the step's own, is the one on show.
     void setLessonHighlights(std::vector<ratelab::Highlight> highlights,
