@@ -187,10 +187,10 @@ int run_render(const Arguments& args, CommandIo& io) {
     request.title = start_of(args.get("title").value_or(""));
     request.timeline = ui::printedTimelinePainter();
     if (const auto names = args.get("keys")) {
-        for (const std::string& name : split_list(*names)) {
-            const auto key = trace->find_key(name);
+        for (const std::string& key_name : split_list(*names)) {
+            const auto key = trace->find_key(key_name);
             if (!key)
-                throw UsageError("--keys: the trace has no key \"" + io::terminal_safe(name) +
+                throw UsageError("--keys: the trace has no key \"" + io::terminal_safe(key_name) +
                                  "\"");
             request.keys.push_back(*key);
         }
