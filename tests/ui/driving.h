@@ -48,12 +48,13 @@ inline QPoint traceRowPoint(const TimelineView& view, Tick tick) {
     return QPointF(scene.centreX(tick), scene.layout.trace.center().y()).toPoint();
 }
 
-/// Where the timeline draws request `index` in the trace row or in lane `lane` (-1: trace row).
+/// Where the timeline draws request `index` in the trace row or in lane `lane` (-1: trace row),
+/// in its key's sub-row when the lanes are split.
 inline QPoint requestPoint(const TimelineView& view, std::size_t index, int lane = -1) {
     const TimelineScene scene = view.scene();
-    const QRectF row =
-        lane < 0 ? scene.layout.trace : scene.layout.lanes[static_cast<std::size_t>(lane)];
-    return scene.point(row, index).toPoint();
+    return (lane < 0 ? scene.traceRow().point(scene.layout.trace, index)
+                     : scene.lanePoint(static_cast<std::size_t>(lane), index))
+        .toPoint();
 }
 
 /// The comparison table's text for `algorithm` in `column`.

@@ -188,19 +188,25 @@ QString requestTooltip(const Frame& frame, std::size_t index) {
                  "Delete to remove it, right-click for more."));
 }
 
-QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_t end) {
+QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_t end,
+                     std::optional<KeyId> key) {
     if (!frame.result || begin >= end || end > frame.result->trace->requests.size()) {
         return {};
     }
     const Trace& trace = *frame.result->trace;
+    const auto counted = [&](std::size_t i) { return !key || trace.requests[i].key == *key; };
     const Tick from = trace.requests[begin].tick;
     const Tick to = trace.requests[end - 1].tick;
     const QString span = from == to ? DecisionTooltipText::tr("t = %1").arg(from)
                                     : DecisionTooltipText::tr("t = %1 to %2").arg(from).arg(to);
-    const std::size_t count = end - begin;
-    const QString requests = count == 1
-                                 ? DecisionTooltipText::tr("1 request, %1").arg(span)
-                                 : DecisionTooltipText::tr("%1 requests, %2").arg(count).arg(span);
+    std::size_t count = 0;
+    for (std::size_t i = begin; i < end; ++i)
+        count += counted(i) ? 1 : 0;
+    QString requests = count == 1 ? DecisionTooltipText::tr("1 request, %1").arg(span)
+                                  : DecisionTooltipText::tr("%1 requests, %2").arg(count).arg(span);
+    if (key)
+        requests = DecisionTooltipText::tr("key %1: %2")
+                       .arg(keyName(trace.key_name(*key)).toHtmlEscaped(), requests);
     const QString format = QStringLiteral("<p style='white-space:pre'><b>%1</b><br>%2</p>");
     if (lane < 0 || static_cast<std::size_t>(lane) >= frame.result->runs.size()) {
         std::uint64_t cost = 0;
@@ -210,16 +216,21 @@ QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_
         return format.arg(requests, DecisionTooltipText::tr("cost %1 in all").arg(cost));
     }
     const AlgorithmRun& run = frame.result->runs[static_cast<std::size_t>(lane)];
-    const std::size_t decided = std::clamp(frame.decided, begin, end);
     std::size_t accepted = 0;
-    for (std::size_t i = begin; i < decided; ++i) {
-        accepted += run.accepted(i) ? 1 : 0;
+    std::size_t rejected = 0;
+    std::size_t pending = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+        if (!counted(i))
+            continue;
+        if (!frame.isRevealed(i))
+            ++pending;
+        else
+            ++(run.accepted(i) ? accepted : rejected);
     }
-    QString outcomes = DecisionTooltipText::tr("%1 accepted · %2 rejected")
-                           .arg(accepted)
-                           .arg(decided - begin - accepted);
-    if (decided < end) {
-        outcomes += DecisionTooltipText::tr(" · %1 not decided yet").arg(end - decided);
+    QString outcomes =
+        DecisionTooltipText::tr("%1 accepted · %2 rejected").arg(accepted).arg(rejected);
+    if (pending > 0) {
+        outcomes += DecisionTooltipText::tr(" · %1 not decided yet").arg(pending);
     }
     return format.arg(laneName(run.id, run.label).toHtmlEscaped() + QStringLiteral(", ") + requests,
                       outcomes);

@@ -3,6 +3,7 @@
 #include <QString>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 class QPalette;
 
@@ -35,7 +36,9 @@ QString retryTooltip(const Frame& frame, std::size_t lane,
 QString requestTooltip(const Frame& frame, std::size_t index);
 /// Rich text for requests [begin, end) drawn as one mark (a zoomed-out column, a pile on one
 /// tick): the ticks they span and, in the trace row (`lane` -1), how many and their cost, or in
-/// lane `lane`, how many it accepted and rejected and how many are not decided yet.
-QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_t end);
+/// lane `lane`, how many it accepted and rejected and how many are not decided yet. With `key`,
+/// only that key's requests among them (a sub-row of a lane split by key).
+QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_t end,
+                     std::optional<KeyId> key = std::nullopt);
 
 }  // namespace ratelab::ui

@@ -73,6 +73,17 @@ void paintTimelineBackground(QPainter& painter, const TimelineScene& scene) {
     for (const QRectF& lane : layout.lanes) {
         painter.drawLine(lane.topLeft(), lane.topRight());
     }
+    if (scene.split()) {
+        // Split by key: a dotted line between one key's sub-row and the next.
+        painter.setPen(QPen(palette.color(QPalette::Midlight), 1.0, Qt::DotLine));
+        for (std::size_t lane = 0; lane < layout.lanes.size(); ++lane) {
+            for (std::size_t row = 1; row < scene.splitCount(); ++row) {
+                const double y = scene.subRow(lane, row).top();
+                painter.drawLine(QPointF(layout.plot_left, y), QPointF(layout.ruler.width(), y));
+            }
+        }
+        painter.setPen(QPen(palette.color(QPalette::Midlight), 1.0));
+    }
     painter.drawLine(QPointF(0, layout.bottom()), QPointF(layout.ruler.width(), layout.bottom()));
 }
 

@@ -102,6 +102,12 @@ void paintLabel(QPainter& painter, const TimelineScene& scene, const GutterLabel
     }
 }
 
+// A split lane's key names: the swatch before each, and the most a name may take.
+constexpr double kSwatchRoom = 14.0;
+double longestKeyName(const QFontMetricsF& metrics) {
+    return metrics.averageCharWidth() * 12.0;
+}
+
 QRectF gutterRow(const TimelineScene& scene, const QRectF& row) {
     return QRectF(0, row.top(), scene.layout.plot_left - 4.0, row.height());
 }
@@ -157,11 +163,57 @@ QString traceRowDetail(const TimelineScene& scene) {
                             .arg(compactCount(static_cast<std::int64_t>(count)));
 }
 
+std::vector<SplitRowLabel> splitRowLabels(const TimelineScene& scene, std::size_t lane) {
+    std::vector<SplitRowLabel> labels;
+    if (!scene.split())
+        return labels;
+    const QFont small = detailFont(scene);
+    const QFontMetricsF metrics(small);
+    const QRectF gutter = gutterRow(scene, scene.layout.lanes[lane]);
+    // Right-aligned, at most half the gutter wide, so that the lane's name keeps the rest.
+    const double most = std::min(gutter.width() / 2.0, longestKeyName(metrics) + kSwatchRoom);
+    for (std::size_t row = 0; row < scene.splitCount(); ++row) {
+        const KeyId key = (*scene.split_keys)[row];
+        const QRectF sub = scene.subRow(lane, row);
+        SplitRowLabel label;
+        label.key = key;
+        label.font = small;
+        label.text = metrics.elidedText(keyName(scene.trace().key_name(key)), Qt::ElideRight,
+                                        most - kSwatchRoom);
+        const double width = scene.textWidth(small, label.text) + kSwatchRoom;
+        const double height = std::min(sub.height(), metrics.height());
+        label.box =
+            QRectF(gutter.right() - width - 4.0, sub.center().y() - height / 2.0, width, height);
+        label.colour = scene.key_colours != nullptr && key < scene.key_colours->size()
+                           ? (*scene.key_colours)[key]
+                           : QColor();
+        labels.push_back(label);
+    }
+    return labels;
+}
+
+double splitKeysWidth(const QFont& font, const Trace& trace, const std::vector<KeyId>& keys) {
+    const QFontMetricsF metrics(detailFont(font));
+    double widest = 0.0;
+    for (const KeyId key : keys)
+        widest = std::max(widest, metrics.horizontalAdvance(keyName(trace.key_name(key))));
+    return std::min(widest, longestKeyName(metrics)) + kSwatchRoom + 12.0;
+}
+
 GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane) {
     const Frame& frame = *scene.frame;
     const AlgorithmRun& run = frame.result->runs[lane];
-    const QRectF row = gutterRow(scene, scene.layout.lanes[lane]);
+    QRectF row = gutterRow(scene, scene.layout.lanes[lane]);
     const QString title = laneName(run.id, run.label);
+    if (scene.split()) {
+        // Split by key: the name alone, at the lane's top, left of the keys' names.
+        double keys = 0.0;
+        for (const SplitRowLabel& key : splitRowLabels(scene, lane))
+            keys = std::max(keys, key.box.width() + 8.0);
+        row.setWidth(std::max(0.0, row.width() - keys));
+        row.setHeight(std::min(row.height(), QFontMetricsF(titleFont(scene)).height() + 6.0));
+        return fitLabel(scene, row, title, {});
+    }
     const AlgorithmRun* revealed = frame.revealedRun(lane);
     if (!revealed) {
         return fitLabel(scene, row, title, {}, libraryBadge(run.id));
@@ -207,6 +259,24 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
             painter.fillRect(QRectF(0, row.top(), 4.0, row.height()), timeline_palette::kSelection);
         }
         paintLabel(painter, scene, laneLabel(scene, i), muted);
+        for (const SplitRowLabel& key : splitRowLabels(scene, i)) {
+            // A swatch of the key's colour (when it has one) before its name.
+            const QRectF swatch(key.box.left() + 1.0, key.box.center().y() - 4.0, 8.0, 8.0);
+            if (key.colour.isValid())
+                painter.fillRect(swatch, key.colour);
+            painter.setFont(key.font);
+            painter.setPen(scene.palette.color(QPalette::WindowText));
+            painter.drawText(key.box.adjusted(14.0, 0.0, 0.0, 0.0),
+                             Qt::AlignLeft | Qt::AlignVCenter, key.text);
+        }
+        if (scene.split()) {
+            // A hairline between the sub-rows, across the gutter and the plot.
+            painter.setPen(QPen(scene.palette.color(QPalette::Midlight), 1.0, Qt::DotLine));
+            for (std::size_t r = 1; r < scene.splitCount(); ++r) {
+                const double y = scene.subRow(i, r).top();
+                painter.drawLine(QPointF(row.right() / 2.0, y), QPointF(row.right(), y));
+            }
+        }
     }
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(QPointF(gutter, 0), QPointF(gutter, layout.bottom()));

@@ -84,8 +84,8 @@ std::vector<HighlightMark> highlightMarks(const TimelineScene& scene) {
                 if (!scene.highlights_own_trace ||
                     highlight.request >= scene.trace().requests.size())
                     continue;
-                const QPointF centre = scene.point(layout.trace, highlight.request);
-                const double radius = std::max(scene.marker * 0.9, 9.0);
+                const QPointF centre = scene.traceRow().point(layout.trace, highlight.request);
+                const double radius = std::max(scene.trace_marker * 0.9, 9.0);
                 mark.area =
                     QRectF(centre - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
                 if (mark.area.right() < layout.plot_left || mark.area.left() > plot_right)

@@ -26,10 +26,15 @@ QFont pileCountFont(const TimelineScene& scene) {
     return font;
 }
 
-double pileShare(const TimelineScene& scene, std::size_t lane, std::size_t n, std::size_t count) {
-    // Half the lane, less a line of figures over and under the bar.
-    const double reach = scene.layout.lanes[lane].height() / 2.0 - 5.0 -
-                         QFontMetricsF(pileCountFont(scene)).height();
+// The row a pile is drawn in: its key's sub-row (`key_row`) when the lanes are split.
+QRectF pileRow(const TimelineScene& scene, std::size_t lane, int key_row) {
+    return key_row >= 0 ? scene.subRow(lane, static_cast<std::size_t>(key_row))
+                        : scene.layout.lanes[lane];
+}
+
+double pileShare(const TimelineScene& scene, const QRectF& row, std::size_t n, std::size_t count) {
+    // Half the row, less a line of figures over and under the bar.
+    const double reach = row.height() / 2.0 - 5.0 - QFontMetricsF(pileCountFont(scene)).height();
     return n == 0 ? 0.0
                   : std::max(2.0, std::max(reach, 4.0) * static_cast<double>(n) /
                                       static_cast<double>(count));
@@ -40,12 +45,12 @@ double pileShare(const TimelineScene& scene, std::size_t lane, std::size_t n, st
 // key's span, over that key's own W.
 // The band goes behind the decisions (`figure` false), the bracket and figure over them.
 void paintWorstSpan(QPainter& painter, const TimelineScene& scene, std::size_t lane_index,
-                    bool figure) {
-    const std::optional<SpanLabel> span = worstSpanLabel(scene, lane_index);
+                    bool figure, int key_row) {
+    const std::optional<SpanLabel> span = worstSpanLabel(scene, lane_index, key_row);
     if (!span) {
         return;
     }
-    const QRectF& lane = scene.layout.lanes[lane_index];
+    const QRectF lane = pileRow(scene, lane_index, key_row);
     const QColor colour = span->over ? marks::kBurstOver : marks::kBurstWithin;
     if (!figure) {
         QColor wash = colour;
@@ -66,6 +71,12 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, std::size_t l
     painter.drawLine(QPointF(span->left + 1, y), QPointF(span->right - 1, y));
     painter.drawLine(QPointF(span->left + 1, y), QPointF(span->left + 1, y + 5));
     painter.drawLine(QPointF(span->right - 1, y), QPointF(span->right - 1, y + 5));
+    if (key_row >= 0) {
+        // A sub-row is short: its figure sits over the marks, behind a veil of the base colour.
+        QColor veil = scene.palette.color(QPalette::Base);
+        veil.setAlpha(190);
+        painter.fillRect(span->box, veil);
+    }
     painter.setFont(span->font);
     painter.setPen(span->over ? marks::overLimitLabel(scene.palette)
                               : scene.palette.color(QPalette::Text));
@@ -104,9 +115,9 @@ void paintDelays(QPainter& painter, const TimelineScene& scene, std::size_t lane
 
 // A pile's counts beside its bar, each on the side of the middle its share is drawn.
 void paintPileCounts(QPainter& painter, const TimelineScene& scene, std::size_t lane,
-                     std::size_t first, std::size_t count) {
+                     std::size_t first, std::size_t count, int key_row) {
     const QColor base = scene.palette.color(QPalette::Base);
-    for (const PileCount& figure : pileCounts(scene, lane, first, count)) {
+    for (const PileCount& figure : pileCounts(scene, lane, first, count, key_row)) {
         // A veil of the lane's colour keeps the figure legible over a wait line or a band.
         QColor veil = base;
         veil.setAlpha(150);
@@ -123,21 +134,25 @@ void paintPileCounts(QPainter& painter, const TimelineScene& scene, std::size_t 
 // Many requests on one tick: one bar, the accepted share rising above the lane's middle and the
 // rejected share hanging below it, as zoomed-out columns draw them, with their counts beside
 // it; its tooltip counts them too.
+// With split lanes, [first, first + count) is the whole tick and `key_row` the sub-row whose
+// key's requests make the pile.
 void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t lane_index,
-               std::size_t first, std::size_t count) {
-    const QRectF& lane = scene.layout.lanes[lane_index];
-    const auto [accepted, rejected, pending, faint] = tallyPile(scene, lane_index, first, count);
+               std::size_t first, std::size_t count, int key_row) {
+    const QRectF lane = pileRow(scene, lane_index, key_row);
+    const auto [accepted, rejected, pending, faint] =
+        tallyPile(scene, lane_index, first, count, key_row);
     painter.setOpacity(faint ? TimelineScene::kFaintOpacity : 1.0);
     const double middle = lane.center().y();
     const double x = scene.centreX(scene.trace().requests[first].tick);
     const double width = pileBarWidth(scene);
-    const auto share = [&](std::size_t n) { return pileShare(scene, lane_index, n, count); };
+    const std::size_t whole = key_row >= 0 ? accepted + rejected + pending : count;
+    const auto share = [&](std::size_t n) { return pileShare(scene, lane, n, whole); };
     const QRectF up(x - width / 2.0, middle - share(accepted + pending), width,
                     share(accepted + pending));
     const QRectF down(x - width / 2.0, middle, width, share(rejected));
     bool selected = false;
     for (std::size_t i = first; i < first + count && !selected; ++i) {
-        selected = scene.isSelected(i);
+        selected = scene.isSelected(i) && (key_row < 0 || scene.splitRowOf(i) == key_row);
     }
     if (selected) {
         painter.setPen(QPen(marks::kSelection, 2.0));
@@ -152,7 +167,7 @@ void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t lane_i
     painter.setPen(QPen(scene.palette.color(QPalette::Mid), 1.0));
     painter.drawLine(QPointF(x - width / 2.0 - 2.0, middle),
                      QPointF(x + width / 2.0 + 2.0, middle));
-    paintPileCounts(painter, scene, lane_index, first, count);
+    paintPileCounts(painter, scene, lane_index, first, count, key_row);
     painter.setOpacity(1.0);
 }
 
@@ -161,14 +176,20 @@ void paintDecisions(QPainter& painter, const TimelineScene& scene, std::size_t l
     const AlgorithmRun& run = scene.frame->result->runs[lane_index];
     const Trace& trace = scene.trace();
     const double size = scene.marker;
-    scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
+    scene.forEachVisibleInLanes([&](std::size_t i, std::size_t slot, std::size_t count) {
+        const int key_row = scene.split() ? scene.splitRowOf(i) : -1;
         if (count >= TimelineScene::kPileFrom) {
-            if (slot == 0) {
-                paintPile(painter, scene, lane_index, i, count);
+            if (slot == 0 && key_row < 0) {
+                paintPile(painter, scene, lane_index, i, count, -1);
+            } else if (slot == 0) {
+                const TickRange tick = requestsOnTick(trace, trace.requests[i].tick);
+                paintPile(painter, scene, lane_index, tick.first, tick.last - tick.first, key_row);
             }
             return;
         }
-        const QPointF centre(scene.centreX(trace.requests[i].tick), scene.slotY(lane, slot, count));
+        const QRectF row =
+            key_row >= 0 ? scene.subRow(lane_index, static_cast<std::size_t>(key_row)) : lane;
+        const QPointF centre(scene.centreX(trace.requests[i].tick), scene.slotY(row, slot, count));
         painter.setOpacity(scene.isFaint(i) ? TimelineScene::kFaintOpacity : 1.0);
         if (scene.isSelected(i)) {
             painter.setPen(QPen(marks::kSelection, 2.0));
@@ -191,7 +212,8 @@ void paintDecisions(QPainter& painter, const TimelineScene& scene, std::size_t l
 void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& lane,
                   const std::vector<LaneTally>& tallies, std::uint32_t tallest) {
     const std::size_t columns = tallies.size();
-    const double half = lane.height() / 2.0 - 6.0;
+    // A lane keeps 6 px clear above and below; a split lane's short sub-row, a pixel or two.
+    const double half = lane.height() / 2.0 - std::min(6.0, lane.height() * 0.08);
     const double middle = lane.center().y();
     const double scale = half / static_cast<double>(std::max<std::uint32_t>(tallest, 1));
     const double width = TimelineScene::kColumnWidth;
@@ -217,6 +239,43 @@ void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& l
                      QPointF(scene.layout.plot_left + scene.layout.plot_width, middle));
 }
 
+// Split lanes, zoomed out: lane `lane`'s tally of each column for each sub-row's key, counted
+// request by request (ColumnCounts sums every key together).
+std::vector<std::vector<LaneTally>> splitTallies(const TimelineScene& scene, std::size_t lane) {
+    const std::vector<std::size_t>& bounds = scene.summaryColumns();
+    const std::size_t columns = bounds.empty() ? 0 : bounds.size() - 1;
+    std::vector<std::vector<LaneTally>> rows(scene.splitCount(), std::vector<LaneTally>(columns));
+    const AlgorithmRun& run = scene.frame->result->runs[lane];
+    for (std::size_t c = 0; c < columns; ++c) {
+        for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
+            const int row = scene.splitRowOf(i);
+            if (row < 0)
+                continue;
+            LaneTally& tally = rows[static_cast<std::size_t>(row)][c];
+            if (!scene.frame->isRevealed(i))
+                ++tally.pending;
+            else
+                ++(run.accepted(i) ? tally.accepted : tally.rejected);
+        }
+    }
+    return rows;
+}
+
+// Split lanes, zoomed out: the most requests of one key in any one column.
+std::uint32_t tallestSplitColumn(const TimelineScene& scene) {
+    const std::vector<std::size_t>& bounds = scene.summaryColumns();
+    std::vector<std::uint32_t> counts(scene.splitCount());
+    std::uint32_t tallest = 1;
+    for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
+        std::fill(counts.begin(), counts.end(), 0);
+        for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
+            if (const int row = scene.splitRowOf(i); row >= 0)
+                tallest = std::max(tallest, ++counts[static_cast<std::size_t>(row)]);
+        }
+    }
+    return tallest;
+}
+
 }  // namespace
 
 void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
@@ -225,7 +284,12 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
     }
     const auto& runs = scene.frame->result->runs;
     std::uint32_t tallest = 1;
-    if (!scene.detailed) {
+    const std::size_t rows = scene.split() ? scene.splitCount() : 1;
+    // The sub-row `r` a lane's part is drawn in, or -1 for the whole lane.
+    const auto key_row = [&](std::size_t r) { return scene.split() ? static_cast<int>(r) : -1; };
+    if (!scene.detailed && scene.split()) {
+        tallest = tallestSplitColumn(scene);
+    } else if (!scene.detailed) {
         // Every lane shares one scale: the most requests that fall into any one column.
         const std::vector<std::size_t>& bounds = scene.summaryColumns();
         for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
@@ -237,8 +301,8 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
         const AlgorithmRun& run = runs[lane_index];
         const QRectF& lane = scene.layout.lanes[lane_index];
         const AlgorithmRun* revealed = scene.frame->revealedRun(lane_index);
-        if (revealed) {
-            paintWorstSpan(painter, scene, lane_index, false);
+        for (std::size_t r = 0; revealed && r < rows; ++r) {
+            paintWorstSpan(painter, scene, lane_index, false, key_row(r));
         }
         if (!run.has_decisions()) {
             continue;
@@ -248,11 +312,18 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             paintDecisions(painter, scene, lane_index);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);
-            paintSummary(painter, scene, lane, scene.columnSummary().lanes[lane_index], tallest);
+            if (scene.split()) {
+                const std::vector<std::vector<LaneTally>> tallies = splitTallies(scene, lane_index);
+                for (std::size_t r = 0; r < rows; ++r)
+                    paintSummary(painter, scene, scene.subRow(lane_index, r), tallies[r], tallest);
+            } else {
+                paintSummary(painter, scene, lane, scene.columnSummary().lanes[lane_index],
+                             tallest);
+            }
             painter.setRenderHint(QPainter::Antialiasing, true);
         }
-        if (revealed) {
-            paintWorstSpan(painter, scene, lane_index, true);
+        for (std::size_t r = 0; revealed && r < rows; ++r) {
+            paintWorstSpan(painter, scene, lane_index, true, key_row(r));
         }
     }
 }
@@ -262,14 +333,15 @@ double pileBarWidth(const TimelineScene& scene) {
 }
 
 PileTally tallyPile(const TimelineScene& scene, std::size_t lane, std::size_t first,
-                    std::size_t count) {
+                    std::size_t count, int key_row) {
     const AlgorithmRun& run = scene.frame->result->runs[lane];
     PileTally tally;
     for (const bool counting_all : {false, true}) {
         tally = PileTally{};
         tally.faint = counting_all && scene.shown_keys != nullptr && !scene.shown_keys->empty();
         for (std::size_t i = first; i < first + count; ++i) {
-            if (!counting_all && scene.isFaint(i))
+            if ((!counting_all && scene.isFaint(i)) ||
+                (key_row >= 0 && scene.splitRowOf(i) != key_row))
                 continue;
             if (!scene.frame->isRevealed(i))
                 ++tally.pending;
@@ -283,12 +355,13 @@ PileTally tallyPile(const TimelineScene& scene, std::size_t lane, std::size_t fi
 }
 
 std::vector<PileCount> pileCounts(const TimelineScene& scene, std::size_t lane, std::size_t first,
-                                  std::size_t count) {
+                                  std::size_t count, int key_row) {
     const Trace& trace = scene.trace();
-    const auto [accepted, rejected, pending, faint] = tallyPile(scene, lane, first, count);
+    const auto [accepted, rejected, pending, faint] = tallyPile(scene, lane, first, count, key_row);
+    const std::size_t whole = key_row >= 0 ? accepted + rejected + pending : count;
     const QFont font = pileCountFont(scene);
     const double line = QFontMetricsF(font).height();
-    const QRectF& row = scene.layout.lanes[lane];
+    const QRectF row = pileRow(scene, lane, key_row);
     const double middle = row.center().y();
     const double x = scene.centreX(trace.requests[first].tick);
     // The marks of the ticks beside: a pile's bar or a decision's mark, with a pixel to spare.
@@ -310,16 +383,22 @@ std::vector<PileCount> pileCounts(const TimelineScene& scene, std::size_t lane, 
             figures.push_back({kind, text, font, QRectF(x - width / 2.0, top, width, line)});
         }
     };
-    const double up = pileShare(scene, lane, accepted + pending, count);
+    const double up = pileShare(scene, row, accepted + pending, whole);
     add(accepted > 0 ? PileCount::Kind::Accepted : PileCount::Kind::Pending,
         accepted > 0 ? accepted : pending, middle - up - line - 1.0);
-    add(PileCount::Kind::Rejected, rejected,
-        middle + pileShare(scene, lane, rejected, count) + 1.0);
+    add(PileCount::Kind::Rejected, rejected, middle + pileShare(scene, row, rejected, whole) + 1.0);
     return figures;
 }
 
-std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane_index) {
-    const JudgedBurst judged = scene.judgedBurst(lane_index);
+std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane_index,
+                                        int key_row) {
+    const LaneKeys* own =
+        key_row >= 0 ? scene.splitLane(static_cast<std::size_t>(key_row), lane_index) : nullptr;
+    if (key_row >= 0 && own == nullptr) {
+        return std::nullopt;  // a sub-row shows its key's own span, or none
+    }
+    const JudgedBurst judged =
+        own != nullptr ? judgedAmong(*scene.frame, lane_index, own) : scene.judgedBurst(lane_index);
     const Burst& burst = judged.burst;
     if (burst.cost <= 0) {
         return std::nullopt;
@@ -339,12 +418,14 @@ std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t 
         span.left = middle - 2.5;
         span.right = middle + 2.5;
     }
-    span.y = scene.layout.lanes[lane_index].top() + 4.0;
+    span.y = pileRow(scene, lane_index, key_row).top() + (key_row >= 0 ? 2.0 : 4.0);
     span.pen = span.over ? 2.5 : 1.5;
     span.font = scene.font;
     span.font.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.82));
     span.font.setBold(span.over);
-    span.text = judgedBurstText(*scene.frame->result, judged, scene.frame->severalKeys());
+    // A sub-row's key is named beside it.
+    span.text =
+        judgedBurstText(*scene.frame->result, judged, key_row < 0 && scene.frame->severalKeys());
     const double width = scene.textWidth(span.font, span.text) + 6.0;
     // Inside the band, clear of the bracket's end, when it fits; else beside it, on whichever
     // side has room.
@@ -373,32 +454,42 @@ std::vector<DelayLine> delayLines(const TimelineScene& scene, std::size_t lane_i
     const std::size_t end = std::min(scene.last, scene.frame->decided);
     const double line_width = std::clamp(scene.marker / 5.0, 1.5, 2.5);
     const double spacing = line_width + 2.5;
-    const double first_track = lane.center().y() + scene.marker / 2.0 + 4.0;
+    // Split lanes give each sub-row its own tracks, under its own marks.
+    const std::size_t rows = scene.split() ? scene.splitCount() : 1;
+    const auto rowRect = [&](std::size_t r) {
+        return scene.split() ? scene.subRow(lane_index, r) : lane;
+    };
+    const double first_track =
+        rowRect(0).center().y() - rowRect(0).top() + scene.marker / 2.0 + 4.0;
     const auto track_count = static_cast<std::size_t>(
-        std::max(1.0, std::floor((lane.bottom() - 3.0 - first_track) / spacing) + 1.0));
+        std::max(1.0, std::floor((rowRect(0).height() - 3.0 - first_track) / spacing) + 1.0));
     // Waits overlap, so each gets its own track under the markers, reused once the previous
     // wait on it has ended. When the tracks run out, waits share one and cross each other.
-    std::vector<double> track_end(track_count, -1e300);
+    std::vector<std::vector<double>> track_end(rows, std::vector<double>(track_count, -1e300));
     std::vector<DelayLine> lines;
     bool tangled = false;
     for (std::size_t i = begin; i < end; ++i) {
-        if (!run.accepted(i)) {
+        const int key_row = scene.split() ? scene.splitRowOf(i) : 0;
+        if (!run.accepted(i) || key_row < 0) {
             continue;
         }
         const Decision decision = run.decision(trace, i);
         if (!decision.release || !decision.delay || *decision.delay == Rational()) {
             continue;
         }
-        const QPointF arrival = scene.point(lane, i);
+        const auto r = static_cast<std::size_t>(key_row);
+        const QPointF arrival = scene.lanePoint(lane_index, i);
         const double release_x = scene.x(decision.release->to_double() + 0.5);
+        std::vector<double>& ends = track_end[r];
         std::size_t track = 0;
-        while (track + 1 < track_count && track_end[track] > arrival.x() - 3.0) {
+        while (track + 1 < track_count && ends[track] > arrival.x() - 3.0) {
             ++track;
         }
-        tangled = tangled || track_end[track] > arrival.x() - 3.0;
-        track_end[track] = std::max(track_end[track], release_x);
-        lines.push_back(DelayLine{i, arrival, first_track + static_cast<double>(track) * spacing,
-                                  release_x, false});
+        tangled = tangled || ends[track] > arrival.x() - 3.0;
+        ends[track] = std::max(ends[track], release_x);
+        lines.push_back(DelayLine{
+            i, arrival, rowRect(r).top() + first_track + static_cast<double>(track) * spacing,
+            release_x, false});
     }
     // A tangle is faded, all but the waits of the requests the user points at or has selected.
     // A handful of waits (a lesson's queue) can be followed even where two share a track.

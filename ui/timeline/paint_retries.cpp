@@ -33,10 +33,12 @@ std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane_i
         lane_index >= scene.layout.lanes.size())
         return {};
     const std::vector<LaneRetries::Retry>& retries = scene.retries->lanes[lane_index];
-    const QRectF& lane = scene.layout.lanes[lane_index];
-    // Under the decisions, clear of the worst span's bracket and figure along the lane's top.
-    const double y = std::min(lane.bottom() - 3.0 - retrySize(scene) / 2.0,
-                              lane.center().y() + scene.marker * 0.95);
+    // Under the decisions (of the intent's key's sub-row, with split lanes), clear of the
+    // worst span's bracket and figure along the top.
+    const auto below = [&](const QRectF& row) {
+        return std::min(row.bottom() - 3.0 - retrySize(scene) / 2.0,
+                        row.center().y() + scene.marker * 0.95);
+    };
     const auto first_tick = static_cast<Tick>(std::floor(scene.axis->firstTime()));
     const auto last_tick = static_cast<Tick>(std::ceil(scene.axis->lastTime()));
     // Retries on one tick (clients told the same Retry-After) side by side within its cell.
@@ -48,7 +50,8 @@ std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane_i
         const auto slot =
             static_cast<double>(retries.begin() + static_cast<std::ptrdiff_t>(index) - from);
         const double step = std::min(retrySize(scene) + 1.5, cell * 0.9 / count);
-        return QPointF(scene.centreX(tick) + (slot - (count - 1.0) / 2.0) * step, y);
+        return QPointF(scene.centreX(tick) + (slot - (count - 1.0) / 2.0) * step,
+                       below(scene.laneRow(lane_index, retries[index].intent)));
     };
     std::vector<RetryMark> shown;
     // In tick order: the first retry at or after the view's first tick, up to its last, and
@@ -57,11 +60,14 @@ std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane_i
     for (auto it = begin; it != retries.end() && it->tick <= last_tick; ++it) {
         if (it->tick > scene.frame->now)
             break;
+        if (scene.split() && scene.splitRowOf(it->intent) < 0)
+            continue;  // its key has no sub-row
         const auto index = static_cast<std::size_t>(it - retries.begin());
         const QPointF from = it->previous == LaneRetries::kFromIntent
-                                 ? scene.point(lane, it->intent)
+                                 ? scene.lanePoint(lane_index, it->intent)
                                  : at(it->previous);
-        shown.push_back(RetryMark{index, at(index), from, it->decision.accepted});
+        shown.push_back(RetryMark{index, at(index), from, it->decision.accepted,
+                                  scene.laneRow(lane_index, it->intent).bottom()});
     }
     return shown;
 }
@@ -102,7 +108,7 @@ void paintTimelineRetries(QPainter& painter, const TimelineScene& scene) {
             // The curve's lowest point is half way between the ends' middle and the control
             // point: kept a pixel above the lane's bottom.
             const double ends = (mark.from.y() + mark.at.y()) / 2.0;
-            const double deepest = 2.0 * (scene.layout.lanes[lane].bottom() - 1.0) - ends;
+            const double deepest = 2.0 * (mark.bottom - 1.0) - ends;
             const QPointF control((mark.from.x() + mark.at.x()) / 2.0,
                                   std::min(std::max(mark.from.y(), mark.at.y()) + lift, deepest));
             path.quadTo(control, mark.at);

@@ -156,7 +156,9 @@ void paintTimelineTrace(QPainter& painter, const TimelineScene& scene) {
     if (!scene.frame || !scene.frame->result) {
         return;
     }
-    if (scene.detailed) {
+    if (scene.detailed && scene.split()) {
+        paintDetailed(painter, scene.traceRow());  // the trace row is not split
+    } else if (scene.detailed) {
         paintDetailed(painter, scene);
     } else {
         paintSummary(painter, scene);

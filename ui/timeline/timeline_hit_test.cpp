@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_scene.h"
@@ -12,13 +13,24 @@ namespace ratelab::ui {
 
 namespace {
 
-// The request drawn nearest to `pos` in `row`, if one is close enough to count as a hit.
-std::optional<std::size_t> requestNear(const TimelineScene& scene, const QRectF& row, QPointF pos) {
+// Whether request `index` is drawn in sub-row `key_row` (-1: not split, every request is).
+bool inKeyRow(const TimelineScene& scene, std::size_t index, int key_row) {
+    return key_row < 0 || scene.splitRowOf(index) == key_row;
+}
+
+// The request drawn nearest to `pos` in `row`, if one is close enough to count as a hit. With
+// split lanes, `row` is sub-row `key_row` and only its key's requests are in it.
+std::optional<std::size_t> requestNear(const TimelineScene& scene, const QRectF& row, QPointF pos,
+                                       int key_row = -1) {
     const Trace& trace = scene.trace();
     if (!scene.detailed) {
         // Zoomed out there are no individual markers: the first request on the tick stands in.
         const TickRange group = requestsOnTick(trace, scene.tickAt(pos.x()));
-        return group.first < group.last ? std::optional(group.first) : std::nullopt;
+        for (std::size_t i = group.first; i < group.last; ++i) {
+            if (inKeyRow(scene, i, key_row))
+                return i;
+        }
+        return std::nullopt;
     }
     const double reach_x = std::max(scene.marker / 2.0 + 2.0, 4.0);
     const double reach_y = std::max(scene.stack.spacing / 2.0, scene.marker / 2.0) + 1.0;
@@ -28,11 +40,16 @@ std::optional<std::size_t> requestNear(const TimelineScene& scene, const QRectF&
     double best_distance = std::numeric_limits<double>::max();
     for (Tick tick = from; tick <= to; ++tick) {
         const TickRange group = requestsOnTick(trace, tick);
-        const std::size_t count = group.last - group.first;
+        std::size_t count = 0;
+        for (std::size_t i = group.first; i < group.last; ++i)
+            count += inKeyRow(scene, i, key_row) ? 1 : 0;
         // A pile is one mark as tall as most of the row; its first request stands for it.
         const double reach = count >= TimelineScene::kPileFrom ? row.height() / 2.0 - 4.0 : reach_y;
+        std::size_t slot = 0;
         for (std::size_t i = group.first; i < group.last; ++i) {
-            const QPointF centre(scene.centreX(tick), scene.slotY(row, i - group.first, count));
+            if (!inKeyRow(scene, i, key_row))
+                continue;
+            const QPointF centre(scene.centreX(tick), scene.slotY(row, slot++, count));
             const double dx = std::abs(centre.x() - pos.x());
             const double dy = std::abs(centre.y() - pos.y());
             if (dx <= reach_x && dy <= reach && dx + dy < best_distance) {
@@ -42,6 +59,17 @@ std::optional<std::size_t> requestNear(const TimelineScene& scene, const QRectF&
         }
     }
     return best;
+}
+
+// The sub-row of lane `lane` under `y` with split lanes, or -1; and the row to look in.
+std::pair<int, QRectF> laneRowAt(const TimelineScene& scene, std::size_t lane, double y) {
+    const QRectF& whole = scene.layout.lanes[lane];
+    if (!scene.split())
+        return {-1, whole};
+    const auto rows = static_cast<double>(scene.splitCount());
+    const int row = std::clamp(static_cast<int>((y - whole.top()) / whole.height() * rows), 0,
+                               static_cast<int>(scene.splitCount()) - 1);
+    return {row, scene.subRow(lane, static_cast<std::size_t>(row))};
 }
 
 }  // namespace
@@ -65,7 +93,7 @@ TimelineHit hitTest(const TimelineScene& scene, QPointF pos) {
     if (layout.ruler.contains(pos)) {
         hit.kind = TimelineHit::Kind::kRuler;
     } else if (layout.trace.contains(pos)) {
-        const auto index = requestNear(scene, layout.trace, pos);
+        const auto index = requestNear(scene.split() ? scene.traceRow() : scene, layout.trace, pos);
         hit.kind = index ? TimelineHit::Kind::kTraceRequest : TimelineHit::Kind::kTraceEmpty;
         hit.index = index.value_or(0);
     } else if (lane >= 0) {
@@ -76,7 +104,10 @@ TimelineHit hitTest(const TimelineScene& scene, QPointF pos) {
             hit.index = *retry;
             return hit;
         }
-        const auto index = requestNear(scene, layout.lanes[static_cast<std::size_t>(lane)], pos);
+        const auto [key_row, row] = laneRowAt(scene, static_cast<std::size_t>(lane), pos.y());
+        if (key_row >= 0)
+            hit.key = (*scene.split_keys)[static_cast<std::size_t>(key_row)];
+        const auto index = requestNear(scene, row, pos, key_row);
         hit.kind = index ? TimelineHit::Kind::kLaneDecision : TimelineHit::Kind::kLaneEmpty;
         hit.index = index.value_or(0);
     }
@@ -92,13 +123,19 @@ std::optional<std::pair<std::size_t, std::size_t>> summarizedAt(const TimelineSc
     }
     if (scene.detailed) {
         const int lane = layout.laneAt(pos.y());
-        const QRectF& row = lane < 0 ? layout.trace : layout.lanes[static_cast<std::size_t>(lane)];
-        const std::optional<std::size_t> near = requestNear(scene, row, pos);
+        const auto [key_row, row] = lane < 0
+                                        ? std::pair(-1, layout.trace)
+                                        : laneRowAt(scene, static_cast<std::size_t>(lane), pos.y());
+        const std::optional<std::size_t> near = lane < 0 ? requestNear(scene.traceRow(), row, pos)
+                                                         : requestNear(scene, row, pos, key_row);
         if (!near) {
             return std::nullopt;
         }
         const TickRange group = requestsOnTick(scene.trace(), scene.trace().requests[*near].tick);
-        if (group.last - group.first < TimelineScene::kPileFrom) {
+        std::size_t count = 0;
+        for (std::size_t i = group.first; i < group.last; ++i)
+            count += inKeyRow(scene, i, key_row) ? 1 : 0;
+        if (count < TimelineScene::kPileFrom) {
             return std::nullopt;
         }
         return std::pair(group.first, group.last);

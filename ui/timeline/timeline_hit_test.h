@@ -27,6 +27,8 @@ struct TimelineHit {
     int lane = -1;
     std::size_t index = 0;  ///< request index (kTraceRequest, kLaneDecision) or retry index
     Tick tick = 0;          ///< the tick under the point (clamped at 0)
+    /// With split lanes, the key whose sub-row of `lane` is under the point.
+    std::optional<KeyId> key;
 };
 
 TimelineHit hitTest(const TimelineScene& scene, QPointF pos);

@@ -4,7 +4,8 @@
 
 namespace ratelab::ui {
 
-TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, double gutter_width) {
+TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, double gutter_width,
+                                       double max_lane_height) {
     TimelineLayout layout;
     const double width = size.width();
     layout.plot_left = gutter_width;
@@ -12,10 +13,11 @@ TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, doub
     layout.ruler = QRectF(0, 0, width, kRulerHeight);
     layout.trace = QRectF(0, layout.ruler.bottom(), width, kTraceHeight);
     const double available = size.height() - layout.trace.bottom();
-    const double lane_height = lane_count == 0
-                                   ? 0.0
-                                   : std::clamp(available / static_cast<double>(lane_count),
-                                                kSqueezedLaneHeight, kMaxLaneHeight);
+    const double lane_height =
+        lane_count == 0
+            ? 0.0
+            : std::clamp(available / static_cast<double>(lane_count), kSqueezedLaneHeight,
+                         std::max(kSqueezedLaneHeight, max_lane_height));
     double y = layout.trace.bottom();
     for (std::size_t i = 0; i < lane_count; ++i) {
         layout.lanes.emplace_back(0, y, width, lane_height);

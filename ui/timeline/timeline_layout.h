@@ -25,7 +25,9 @@ struct TimelineLayout {
     double plot_left = 0.0;     ///< x where the time axis starts
     double plot_width = 1.0;
 
-    static TimelineLayout compute(QSizeF size, std::size_t lane_count, double gutter_width);
+    /// `max_lane_height`: how tall a lane may grow (kMaxLaneHeight unless its lanes are split).
+    static TimelineLayout compute(QSizeF size, std::size_t lane_count, double gutter_width,
+                                  double max_lane_height = kMaxLaneHeight);
     static double minimumHeight(std::size_t lane_count);
 
     /// The lane under `y`, or -1.

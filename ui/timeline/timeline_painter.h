@@ -50,6 +50,7 @@ struct RetryMark {
     QPointF at;
     QPointF from;
     bool accepted = false;
+    double bottom = 0.0;  ///< of the row it is drawn in: its arc stays above it
 };
 /// The retries lane `lane` draws: those the clock has reached, in the visible ticks, zoomed in.
 std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane);

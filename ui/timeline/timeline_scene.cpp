@@ -44,7 +44,69 @@ TimelineScene TimelineScene::build(const TimeAxis& axis, const TimelineLayout& l
                                   ? layout.trace.height()
                                   : std::min(layout.trace.height(), layout.lanes.front().height());
     scene.stack = StackGeometry::forRow(row_height, scene.marker, scene.largest_stack);
+    scene.trace_marker = scene.marker;
+    scene.trace_stack = scene.stack;
     return scene;
+}
+
+void TimelineScene::applySplit() {
+    if (!split() || layout.lanes.empty() || frame == nullptr || !frame->result) {
+        return;
+    }
+    const double row_height = layout.lanes.front().height() / static_cast<double>(splitCount());
+    // The most requests of one key on any visible tick, piles counting as one.
+    std::size_t largest = 1;
+    if (detailed) {
+        auto widest = [&](std::size_t, std::size_t, std::size_t count) {
+            largest = std::max(largest, count < kPileFrom ? count : 1);
+        };
+        forEachVisibleSplit(widest);
+    }
+    // A sub-row is short: its stack may fill all but a few pixels of it, each mark a pixel
+    // smaller than its step so that neighbours stay apart.
+    const double step = (row_height - 4.0) / static_cast<double>(largest);
+    marker = std::clamp(std::min(row_height * 0.6, step - 1.0), 4.0, marker);
+    stack.spacing = std::min(marker + 3.0, step);
+}
+
+TimelineScene TimelineScene::traceRow() const {
+    TimelineScene scene = *this;
+    if (split()) {
+        scene.marker = trace_marker;
+        scene.stack = trace_stack;
+    }
+    return scene;
+}
+
+QRectF TimelineScene::subRow(std::size_t lane, std::size_t row) const {
+    const QRectF& whole = layout.lanes[lane];
+    const double height =
+        whole.height() / static_cast<double>(std::max<std::size_t>(1, splitCount()));
+    return {whole.left(), whole.top() + static_cast<double>(row) * height, whole.width(), height};
+}
+
+QRectF TimelineScene::laneRow(std::size_t lane, std::size_t index) const {
+    const int row = split() ? splitRowOf(index) : -1;
+    return row >= 0 ? subRow(lane, static_cast<std::size_t>(row)) : layout.lanes[lane];
+}
+
+QPointF TimelineScene::lanePoint(std::size_t lane, std::size_t index) const {
+    const int row = split() ? splitRowOf(index) : -1;
+    if (row < 0) {
+        return point(layout.lanes[lane], index);
+    }
+    const Trace& t = trace();
+    const Tick tick = t.requests[index].tick;
+    const TickRange group = requestsOnTick(t, tick);
+    std::size_t slot = 0;
+    std::size_t count = 0;
+    for (std::size_t i = group.first; i < group.last; ++i) {
+        if (splitRowOf(i) == row) {
+            slot += i < index ? 1 : 0;
+            ++count;
+        }
+    }
+    return {centreX(tick), slotY(subRow(lane, static_cast<std::size_t>(row)), slot, count)};
 }
 
 QPointF TimelineScene::point(const QRectF& row, std::size_t index) const {

@@ -3,6 +3,7 @@
 #include <QFont>
 #include <QPalette>
 #include <QPointF>
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -59,6 +60,10 @@ struct TimelineScene {
     bool detailed = true;
     double marker = 10.0;
     StackGeometry stack;
+    /// With split lanes, the marks and stacks of the trace row, which is not split (marker and
+    /// stack are then the sub-rows'); traceRow() puts them back.
+    double trace_marker = 10.0;
+    StackGeometry trace_stack;
     /// Running totals of the frame's result for zoomed-out drawing of more than kCountOneByOne
     /// requests; the view keeps them from paint to paint. Left empty, columnCounts() builds them
     /// (a pass over the result).
@@ -81,10 +86,24 @@ struct TimelineScene {
     /// Each lane's figures of those keys (shownLaneKeys()), for the lanes' counts and worst
     /// spans; null or empty: every key.
     const std::vector<std::optional<LaneKeys>>* shown_lanes = nullptr;
+    /// "Split lanes by key": the keys that each get a sub-row of every lane, top to bottom;
+    /// null or empty: the lanes are not split. `split_rows` maps each key id of the trace to its
+    /// sub-row, or -1 for a key not split out, whose decisions the lanes then leave out.
+    const std::vector<KeyId>* split_keys = nullptr;
+    const std::vector<int>* split_rows = nullptr;
+    /// Per sub-row, each lane's figures of that key alone (shownLaneKeys() of that key): the
+    /// sub-row's counts and its worst span, against the key's own limit. Null: none.
+    const std::vector<std::vector<std::optional<LaneKeys>>>* split_lanes = nullptr;
 
     /// `mark_scale` (1 or more) enlarges the marks with the text, as presentation mode does.
     static TimelineScene build(const TimeAxis& axis, const TimelineLayout& layout,
                                const Frame& frame, double mark_scale = 1.0);
+
+    /// After the split_* fields are set: sizes the marks and stacks for the sub-rows.
+    void applySplit();
+    /// This scene as the trace row is drawn and hit: itself unless the lanes are split, then
+    /// with the trace row's own marks and stacks.
+    TimelineScene traceRow() const;
 
     const Trace& trace() const { return *frame->result->trace; }
     std::size_t laneCount() const { return frame->result ? frame->result->runs.size() : 0; }
@@ -99,6 +118,28 @@ struct TimelineScene {
         return count >= kPileFrom ? row.center().y() : stack.y(row, slot, count);
     }
     bool isSelected(std::size_t index) const;
+    /// Whether the lanes are split by key.
+    bool split() const { return split_keys != nullptr && !split_keys->empty(); }
+    std::size_t splitCount() const { return split() ? split_keys->size() : 0; }
+    /// The sub-row request `index` is drawn in (split lanes only), or -1 when its key has none.
+    int splitRowOf(std::size_t index) const {
+        const KeyId key = trace().requests[index].key;
+        return split_rows != nullptr && key < split_rows->size() ? (*split_rows)[key] : -1;
+    }
+    /// Sub-row `row` of lane `lane`.
+    QRectF subRow(std::size_t lane, std::size_t row) const;
+    /// The row lane `lane` draws request `index` in: its key's sub-row when the lanes are
+    /// split, else the whole lane.
+    QRectF laneRow(std::size_t lane, std::size_t index) const;
+    /// Where request `index`'s decision is drawn in lane `lane`, split or not.
+    QPointF lanePoint(std::size_t lane, std::size_t index) const;
+    /// Lane `lane`'s figures of sub-row `row`'s key alone, or null.
+    const LaneKeys* splitLane(std::size_t row, std::size_t lane) const {
+        return split_lanes != nullptr && row < split_lanes->size() &&
+                       lane < (*split_lanes)[row].size() && (*split_lanes)[row][lane]
+                   ? &*(*split_lanes)[row][lane]
+                   : nullptr;
+    }
     /// Lane `lane`'s figures of the keys on show, or null when every key is.
     const LaneKeys* shownLane(std::size_t lane) const {
         return shown_lanes != nullptr && lane < shown_lanes->size() && (*shown_lanes)[lane]
@@ -126,6 +167,17 @@ struct TimelineScene {
     /// What each summary column holds (zoomed out only); found on first use, then kept.
     const ColumnSummary& columnSummary() const;
 
+    /// forEachVisible() as the lanes draw them: with split lanes, `slot` and `count` are among
+    /// the requests of the tick in the same sub-row, and requests of a key without one are
+    /// skipped.
+    template <typename Visit>
+    void forEachVisibleInLanes(Visit&& visit) const {
+        if (split())
+            forEachVisibleSplit(visit);
+        else
+            forEachVisible(visit);
+    }
+
     /// Calls `visit(index, slot, count)` for each visible request, where `slot` is its place in
     /// the stack of `count` requests that share its tick.
     template <typename Visit>
@@ -145,6 +197,30 @@ struct TimelineScene {
     }
 
 private:
+    template <typename Visit>
+    void forEachVisibleSplit(Visit& visit) const {
+        const auto& requests = trace().requests;
+        std::vector<std::size_t> count(splitCount());
+        std::vector<std::size_t> slot(splitCount());
+        std::size_t group = first;
+        while (group < last) {
+            std::size_t end = group;
+            std::fill(count.begin(), count.end(), 0);
+            std::fill(slot.begin(), slot.end(), 0);
+            for (; end < last && requests[end].tick == requests[group].tick; ++end) {
+                if (const int row = splitRowOf(end); row >= 0)
+                    ++count[static_cast<std::size_t>(row)];
+            }
+            for (std::size_t i = group; i < end; ++i) {
+                if (const int row = splitRowOf(i); row >= 0) {
+                    const auto r = static_cast<std::size_t>(row);
+                    visit(i, slot[r]++, count[r]);
+                }
+            }
+            group = end;
+        }
+    }
+
     mutable std::optional<std::vector<std::size_t>> summary_columns_;
     mutable std::optional<ColumnSummary> column_summary_;
 };

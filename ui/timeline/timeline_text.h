@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QColor>
 #include <QFont>
 #include <QRectF>
 #include <QString>
@@ -40,8 +41,22 @@ struct GutterLabel {
     QRectF badge_box;
 };
 
-/// A lane's name and its figures so far ("74.0k ok · 327k rejected"), fitted to the gutter.
+/// A lane's name and its figures so far ("74.0k ok · 327k rejected"), fitted to the gutter; with
+/// split lanes, its name alone at the lane's top.
 GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane);
+/// With split lanes, the name of each sub-row's key in the gutter, beside its sub-row, after a
+/// swatch of the key's colour (invalid: none). Empty when the lanes are not split.
+struct SplitRowLabel {
+    KeyId key = 0;
+    QString text;
+    QFont font;
+    QRectF box;  ///< the swatch at its left, then the text
+    QColor colour;
+};
+std::vector<SplitRowLabel> splitRowLabels(const TimelineScene& scene, std::size_t lane);
+/// How much wider the gutter is with split lanes, for the keys' names in a view font `font`:
+/// the widest name (up to a dozen characters, longer ones elided) and its swatch.
+double splitKeysWidth(const QFont& font, const Trace& trace, const std::vector<KeyId>& keys);
 /// The trace row's second line: how many requests, or which keys are on show.
 QString traceRowDetail(const TimelineScene& scene);
 /// Figures as the gutter writes them: exact below 10,000, then three significant digits (12.3k,
@@ -62,8 +77,10 @@ struct SpanLabel {
     QFont font;
     QRectF box;
 };
-/// Lane `lane`'s worst span, or nothing when it has none or it is out of view.
-std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane);
+/// Lane `lane`'s worst span, or nothing when it has none or it is out of view. With split lanes
+/// and `key_row` a sub-row, that sub-row's key's own worst span, against its own limit.
+std::optional<SpanLabel> worstSpanLabel(const TimelineScene& scene, std::size_t lane,
+                                        int key_row = -1);
 
 /// A figure beside a pile's bar in a lane: how many of the pile it accepted (drawn above the
 /// middle), rejected (below) or has not decided yet (above the accepted).
@@ -84,12 +101,13 @@ struct PileTally {
     std::size_t pending = 0;  ///< not yet decided at the clock
     bool faint = false;       ///< no request of a key on show is in the pile
 };
+/// With split lanes and `key_row` a sub-row, only that sub-row's key's requests are counted.
 PileTally tallyPile(const TimelineScene& scene, std::size_t lane, std::size_t first,
-                    std::size_t count);
+                    std::size_t count, int key_row = -1);
 /// The figures beside the pile of requests [first, first + count) on one tick in lane `lane`:
 /// right of its bar, else left of it, where they clear the marks of the ticks beside; none when
 /// neither side has room (the pile's tooltip still counts it).
 std::vector<PileCount> pileCounts(const TimelineScene& scene, std::size_t lane, std::size_t first,
-                                  std::size_t count);
+                                  std::size_t count, int key_row = -1);
 
 }  // namespace ratelab::ui

@@ -21,6 +21,10 @@ namespace {
 
 constexpr double kZoomStep = 1.25;
 constexpr double kPanFraction = 0.2;
+/// How tall each key's sub-row of a split lane may grow.
+constexpr double kSplitRowHeight = 36.0;
+/// Below this, a sub-row's marks are too small to read well.
+constexpr double kCrampedSplitRow = 16.0;
 
 }  // namespace
 
@@ -83,7 +87,16 @@ double TimelineView::gutterWidth() const {
 
 TimelineLayout TimelineView::currentLayout() const {
     const std::size_t lanes = frame_.result ? frame_.result->runs.size() : 0;
-    return TimelineLayout::compute(QSizeF(size()), lanes, std::min(gutterWidth(), width() / 3.0));
+    // Split by key, a lane may grow taller to give each key's sub-row room.
+    const double tallest =
+        isSplit() ? std::max(TimelineLayout::kMaxLaneHeight,
+                             static_cast<double>(colour_keys_.size()) * kSplitRowHeight)
+                  : TimelineLayout::kMaxLaneHeight;
+    const double keys = isSplit() && frame_.result
+                            ? splitKeysWidth(font(), *frame_.result->trace, colour_keys_)
+                            : 0.0;
+    return TimelineLayout::compute(QSizeF(size()), lanes,
+                                   std::min(gutterWidth() + keys, width() / 3.0), tallest);
 }
 
 TimelineScene TimelineView::scene() const {
@@ -116,6 +129,22 @@ TimelineScene TimelineView::scene() const {
         scene.shown_keys = &key_mask_;
         if (frame_.keys)
             scene.shown_lanes = &shown_lanes_;
+    }
+    if (isSplit() && frame_.result) {
+        scene.split_keys = &colour_keys_;
+        scene.split_rows = &colour_rows_;
+        if (frame_.keys && split_lanes_of_.lock() != frame_.keys) {
+            split_lanes_of_ = frame_.keys;
+            split_lanes_.clear();
+            for (const KeyId key : colour_keys_) {
+                std::vector<char> only(frame_.result->trace->keys.size(), 0);
+                only[key] = 1;
+                split_lanes_.push_back(shownLaneKeys(frame_, only));
+            }
+        }
+        if (frame_.keys)
+            scene.split_lanes = &split_lanes_;
+        scene.applySplit();
     }
     if (!scene.detailed && frame_.result && scene.last - scene.first > scene.kCountOneByOne) {
         if (!counts_ || counts_->result() != frame_.result) {
@@ -170,14 +199,37 @@ void TimelineView::chooseKeyColours() {
     if (keys.size() < 2 || keys.size() > timeline_palette::kMostKeyColours)
         keys.clear();
     key_colours_.assign(trace ? trace->keys.size() : 0, QColor());
+    colour_rows_.assign(keys.empty() ? 0 : key_colours_.size(), -1);
+    split_lanes_of_.reset();
+    split_lanes_.clear();
     QList<QPair<QString, QColor>> legend;
     for (std::size_t i = 0; i < keys.size(); ++i) {
         key_colours_[keys[i]] = timeline_palette::kKeyColours[i];
+        colour_rows_[keys[i]] = static_cast<int>(i);
         legend.append({keyName(trace->key_name(keys[i])), timeline_palette::kKeyColours[i]});
     }
+    const bool was_split = isSplit();
+    colour_keys_ = std::move(keys);
     if (legend != key_legend_) {
         key_legend_ = legend;
         Q_EMIT keyColoursChanged();
+    }
+    if (was_split != isSplit())
+        updateContent();  // the lanes' heights change
+}
+
+void TimelineView::setSplitByKey(bool on) {
+    if (on == split_by_key_)
+        return;
+    split_by_key_ = on;
+    updateContent();
+    if (!isSplit())
+        return;
+    const TimelineScene now = scene();
+    if (!now.layout.lanes.empty() && now.subRow(0, 0).height() < kCrampedSplitRow) {
+        Q_EMIT statusMessage(tr("Each key has only %1 px a lane: hide some lanes (Lanes…) or "
+                                "give the timeline more room")
+                                 .arg(qRound(now.subRow(0, 0).height())));
     }
 }
 

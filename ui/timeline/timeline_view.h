@@ -52,6 +52,14 @@ public Q_SLOTS:
     /// The keys whose boxes have a colour of their own in the trace row, by name, with it, in
     /// the order of the trace's key table: the keys on show when there are two to eight.
     const QList<QPair<QString, QColor>>& keyColours() const { return key_legend_; }
+    /// "Split lanes by key": each lane gets a sub-row per key of keyColours(), which shows that
+    /// key's decisions and its own worst span. Takes effect while there are such keys (two to
+    /// eight); canSplitByKey() says whether there are.
+    void setSplitByKey(bool on);
+    bool splitByKey() const { return split_by_key_; }
+    bool canSplitByKey() const { return !colour_keys_.empty(); }
+    /// Whether the lanes are drawn split now: asked for, and possible.
+    bool isSplit() const { return split_by_key_ && canSplitByKey(); }
     void setHighlightedLane(int lane);
     /// How much larger than usual the marks are drawn: the view's type over the application's
     /// (1.5 in presentation mode), from 1 to 3.
@@ -84,7 +92,7 @@ Q_SIGNALS:
     void laneActivated(int lane);
     /// A line for the status bar, such as what a click added and where.
     void statusMessage(const QString& message);
-    /// keyColours() changed.
+    /// keyColours() changed (and with them canSplitByKey()).
     void keyColoursChanged();
 
 protected:
@@ -127,6 +135,14 @@ private:
     QList<QPair<QString, QColor>> key_legend_;
     std::vector<QColor> key_colours_;
     std::weak_ptr<const Trace> key_colours_of_;
+    /// The keys with a colour, in the legend's order, and each key id's place among them (-1:
+    /// none): the sub-rows of split lanes.
+    std::vector<KeyId> colour_keys_;
+    std::vector<int> colour_rows_;
+    bool split_by_key_ = false;
+    /// Per sub-row, each lane's figures of that key alone, over `split_lanes_of_`.
+    mutable std::vector<std::vector<std::optional<LaneKeys>>> split_lanes_;
+    mutable std::weak_ptr<const std::vector<std::optional<LaneKeys>>> split_lanes_of_;
     /// shown_keys_ as key ids of `key_mask_of_`'s trace, and each lane's figures of those keys
     /// over `shown_lanes_of_`, found when a scene first needs them.
     mutable std::vector<char> key_mask_;

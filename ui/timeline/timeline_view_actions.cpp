@@ -210,7 +210,7 @@ bool TimelineView::event(QEvent* event) {
     QString text;
     if (const auto summarized = summarizedAt(current, help->pos())) {
         // A bar of a zoomed-out column, or a pile: what it stands for, counted.
-        text = tallyTooltip(frame_, hit.lane, summarized->first, summarized->second);
+        text = tallyTooltip(frame_, hit.lane, summarized->first, summarized->second, hit.key);
     } else
         switch (hit.kind) {
             case TimelineHit::Kind::kRuler:

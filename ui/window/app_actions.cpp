@@ -96,6 +96,10 @@ AppActions::AppActions(QObject* parent) {
                     tr("Scroll to earlier ticks"));
     pan_right = make(parent, tr("Scroll &Right"), keys(Qt::SHIFT | Qt::Key_Right),
                      tr("Scroll to later ticks"));
+    split_by_key = make(parent, tr("&Split Lanes by Key"), keys(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+                        tr("One row per key in every lane, each judged against its own tier "
+                           "(two to eight keys on show)"));
+    split_by_key->setCheckable(true);
 
     play_pause =
         make(parent, tr("&Play"), keys(Qt::Key_Space), tr("Run the clock"), QStyle::SP_MediaPlay);
@@ -123,38 +127,12 @@ AppActions::AppActions(QObject* parent) {
 }
 
 QList<QAction*> AppActions::all() const {
-    return {new_file,
-            open,
-            import_traffic,
-            set_key,
-            edit_tiers,
-            save,
-            save_as,
-            quit,
-            delete_selection,
-            select_all,
-            select_next,
-            select_previous,
-            move_earlier,
-            move_later,
-            increase_cost,
-            decrease_cost,
-            zoom_in,
-            zoom_out,
-            fit,
-            pan_left,
-            pan_right,
-            play_pause,
-            step_back,
-            step_forward,
-            reset,
-            jump_to_end,
-            fire_now,
-            slower,
-            faster,
-            predict,
-            guide,
-            shortcuts};
+    return {new_file,     open,       import_traffic,   set_key,       edit_tiers,  save,
+            save_as,      quit,       delete_selection, select_all,    select_next, select_previous,
+            move_earlier, move_later, increase_cost,    decrease_cost, zoom_in,     zoom_out,
+            fit,          pan_left,   pan_right,        split_by_key,  play_pause,  step_back,
+            step_forward, reset,      jump_to_end,      fire_now,      slower,      faster,
+            predict,      guide,      shortcuts};
 }
 
 }  // namespace ratelab::ui

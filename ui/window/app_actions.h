@@ -46,6 +46,7 @@ public:
     QAction* fit;
     QAction* pan_left;
     QAction* pan_right;
+    QAction* split_by_key;  ///< checkable
     // Playback
     QAction* play_pause;
     QAction* step_back;

@@ -209,6 +209,12 @@ void MainWindow::connectActions() {
     connect(actions_.fit, &QAction::triggered, view, &TimelineView::fitToTrace);
     connect(actions_.pan_left, &QAction::triggered, view, &TimelineView::panLeft);
     connect(actions_.pan_right, &QAction::triggered, view, &TimelineView::panRight);
+    connect(actions_.split_by_key, &QAction::toggled, view, &TimelineView::setSplitByKey);
+    const auto splittable = [this, view] {
+        actions_.split_by_key->setEnabled(view->canSplitByKey());
+    };
+    connect(view, &TimelineView::keyColoursChanged, this, splittable);
+    splittable();
 
     connect(actions_.play_pause, &QAction::triggered, clock_, &PlaybackClock::togglePlaying);
     connect(actions_.step_back, &QAction::triggered, clock_, &PlaybackClock::stepBack);

@@ -145,6 +145,8 @@ void MainWindow::createMenus() {
     view->addAction(actions_.pan_left);
     view->addAction(actions_.pan_right);
     view->addSeparator();
+    view->addAction(actions_.split_by_key);
+    view->addSeparator();
     for (QDockWidget* dock : {comparison_dock_, charts_dock_, keys_dock_, sweep_dock_, fleet_dock_,
                               learn_dock_, advanced_dock_, lanes_dock_, predict_dock_,
                               response_dock_, clients_dock_, lessons_dock_, drills_dock_}) {
