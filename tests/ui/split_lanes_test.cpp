@@ -197,6 +197,54 @@ private Q_SLOTS:
         }
     }
 
+    void zoomedOutColumnsCountTheirKeysOnly() {
+        // 10,000 ticks, one request of a and two of b on each: zoomed out to fit.
+        TraceBuilder builder;
+        for (Tick tick = 0; tick < 10'000; ++tick) {
+            builder.add(tick, 1, "a");
+            builder.add(tick, 1, "b");
+            builder.add(tick, 1, "b");
+        }
+        SessionDocument document = SessionDocument::empty();
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        QVERIFY(session()->reset(document, QString()).isEmpty());
+        window_->clock()->jumpToEnd();
+        view()->fitToTrace();
+        QVERIFY(!view()->scene().detailed);
+        const auto counted = [](const std::vector<LaneTally>& columns) {
+            std::size_t n = 0;
+            for (const LaneTally& tally : columns)
+                n += tally.accepted + tally.rejected + tally.pending;
+            return n;
+        };
+        const auto lane_tallies = [&] { return laneColumnTallies(view()->scene(), 0); };
+        QCOMPARE(lane_tallies().size(), std::size_t{1});
+        QCOMPARE(counted(lane_tallies()[0]), std::size_t{30'000});
+        // Split: a row each, a's columns holding a's requests and b's b's.
+        splitAction()->trigger();
+        view()->fitToTrace();  // the gutter grew by the keys' names
+        QCOMPARE(lane_tallies().size(), std::size_t{2});
+        QCOMPARE(counted(lane_tallies()[0]), std::size_t{10'000});
+        QCOMPARE(counted(lane_tallies()[1]), std::size_t{20'000});
+        // Not split, with b alone on show: the lane counts b's requests only.
+        splitAction()->trigger();
+        view()->fitToTrace();
+        auto* charts = window_->findChild<ChartsPanel*>();
+        QComboBox* chooser = charts->keyChooser();
+        const int b = chooser->findText(QStringLiteral("b"));
+        QVERIFY(b > 0);
+        chooser->setCurrentIndex(b);
+        Q_EMIT chooser->activated(b);
+        QCOMPARE(lane_tallies().size(), std::size_t{1});
+        QCOMPARE(counted(lane_tallies()[0]), std::size_t{20'000});
+        // L = 4 in 10 ticks: b's 20 requests a window are mostly refused.
+        std::size_t accepted = 0;
+        const std::vector<std::vector<LaneTally>> only_b = lane_tallies();
+        for (const LaneTally& tally : only_b[0])
+            accepted += tally.accepted;
+        QVERIFY(accepted < 5'000);
+    }
+
     void oneKeyOnShowHasNothingToSplit() {
         open(bundledDocument("key-tiers"));
         splitAction()->trigger();

@@ -239,16 +239,29 @@ void paintSummary(QPainter& painter, const TimelineScene& scene, const QRectF& l
                      QPointF(scene.layout.plot_left + scene.layout.plot_width, middle));
 }
 
-// Split lanes, zoomed out: lane `lane`'s tally of each column for each sub-row's key, counted
-// request by request (ColumnCounts sums every key together).
-std::vector<std::vector<LaneTally>> splitTallies(const TimelineScene& scene, std::size_t lane) {
+// Zoomed out, whether the columns are counted key by key: the lanes are split, or only some
+// keys are on show. ColumnCounts sums every key together, so these are counted request by
+// request.
+bool countsByKey(const TimelineScene& scene) {
+    return scene.split() || (scene.shown_keys != nullptr && !scene.shown_keys->empty());
+}
+
+// The row request `index` is counted in when counting by key: its key's sub-row, or the
+// lane's only row for a key on show; -1 for a request left out.
+int countedRow(const TimelineScene& scene, std::size_t index) {
+    return scene.split() ? scene.splitRowOf(index) : scene.isFaint(index) ? -1 : 0;
+}
+
+// Zoomed out and counting by key: lane `lane`'s tally of each column for each row.
+std::vector<std::vector<LaneTally>> keyTallies(const TimelineScene& scene, std::size_t lane) {
     const std::vector<std::size_t>& bounds = scene.summaryColumns();
     const std::size_t columns = bounds.empty() ? 0 : bounds.size() - 1;
-    std::vector<std::vector<LaneTally>> rows(scene.splitCount(), std::vector<LaneTally>(columns));
+    std::vector<std::vector<LaneTally>> rows(std::max<std::size_t>(1, scene.splitCount()),
+                                             std::vector<LaneTally>(columns));
     const AlgorithmRun& run = scene.frame->result->runs[lane];
     for (std::size_t c = 0; c < columns; ++c) {
         for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
-            const int row = scene.splitRowOf(i);
+            const int row = countedRow(scene, i);
             if (row < 0)
                 continue;
             LaneTally& tally = rows[static_cast<std::size_t>(row)][c];
@@ -261,15 +274,15 @@ std::vector<std::vector<LaneTally>> splitTallies(const TimelineScene& scene, std
     return rows;
 }
 
-// Split lanes, zoomed out: the most requests of one key in any one column.
-std::uint32_t tallestSplitColumn(const TimelineScene& scene) {
+// Zoomed out and counting by key: the most requests of one row in any one column.
+std::uint32_t tallestKeyColumn(const TimelineScene& scene) {
     const std::vector<std::size_t>& bounds = scene.summaryColumns();
-    std::vector<std::uint32_t> counts(scene.splitCount());
+    std::vector<std::uint32_t> counts(std::max<std::size_t>(1, scene.splitCount()));
     std::uint32_t tallest = 1;
     for (std::size_t c = 0; c + 1 < bounds.size(); ++c) {
         std::fill(counts.begin(), counts.end(), 0);
         for (std::size_t i = bounds[c]; i < bounds[c + 1]; ++i) {
-            if (const int row = scene.splitRowOf(i); row >= 0)
+            if (const int row = countedRow(scene, i); row >= 0)
                 tallest = std::max(tallest, ++counts[static_cast<std::size_t>(row)]);
         }
     }
@@ -287,8 +300,8 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
     const std::size_t rows = scene.split() ? scene.splitCount() : 1;
     // The sub-row `r` a lane's part is drawn in, or -1 for the whole lane.
     const auto key_row = [&](std::size_t r) { return scene.split() ? static_cast<int>(r) : -1; };
-    if (!scene.detailed && scene.split()) {
-        tallest = tallestSplitColumn(scene);
+    if (!scene.detailed && countsByKey(scene)) {
+        tallest = tallestKeyColumn(scene);
     } else if (!scene.detailed) {
         // Every lane shares one scale: the most requests that fall into any one column.
         const std::vector<std::size_t>& bounds = scene.summaryColumns();
@@ -312,20 +325,24 @@ void paintTimelineLanes(QPainter& painter, const TimelineScene& scene) {
             paintDecisions(painter, scene, lane_index);
         } else {
             painter.setRenderHint(QPainter::Antialiasing, false);
-            if (scene.split()) {
-                const std::vector<std::vector<LaneTally>> tallies = splitTallies(scene, lane_index);
-                for (std::size_t r = 0; r < rows; ++r)
-                    paintSummary(painter, scene, scene.subRow(lane_index, r), tallies[r], tallest);
-            } else {
-                paintSummary(painter, scene, lane, scene.columnSummary().lanes[lane_index],
-                             tallest);
-            }
+            const std::vector<std::vector<LaneTally>> tallies =
+                laneColumnTallies(scene, lane_index);
+            for (std::size_t r = 0; r < rows; ++r)
+                paintSummary(painter, scene, scene.split() ? scene.subRow(lane_index, r) : lane,
+                             tallies[r], tallest);
             painter.setRenderHint(QPainter::Antialiasing, true);
         }
         for (std::size_t r = 0; revealed && r < rows; ++r) {
             paintWorstSpan(painter, scene, lane_index, true, key_row(r));
         }
     }
+}
+
+std::vector<std::vector<LaneTally>> laneColumnTallies(const TimelineScene& scene,
+                                                      std::size_t lane) {
+    if (countsByKey(scene))
+        return keyTallies(scene, lane);
+    return {scene.columnSummary().lanes[lane]};
 }
 
 double pileBarWidth(const TimelineScene& scene) {

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "timeline/column_counts.h"
+
 class QPainter;
 
 namespace ratelab::ui {
@@ -56,6 +58,9 @@ struct RetryMark {
 std::vector<RetryMark> retryMarks(const TimelineScene& scene, std::size_t lane);
 /// The retry of lane `lane` drawn under `pos` (an index into the lane's LaneRetries), if any.
 std::optional<std::size_t> retryNear(const TimelineScene& scene, std::size_t lane, QPointF pos);
+/// Zoomed out: what lane `lane` draws in each summary column, per row of it (one row unless
+/// the lanes are split by key), counting only the keys on show.
+std::vector<std::vector<LaneTally>> laneColumnTallies(const TimelineScene& scene, std::size_t lane);
 /// Every lane's retries, over its decisions.
 void paintTimelineRetries(QPainter& painter, const TimelineScene& scene);
 
