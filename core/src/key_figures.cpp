@@ -290,6 +290,15 @@ std::optional<StateCost> state_cost(const SimulationResult& result, std::size_t 
     return cost;
 }
 
+std::vector<char> key_mask(std::size_t key_count, const std::vector<KeyId>& keys) {
+    std::vector<char> mask(key_count, 0);
+    for (const KeyId key : keys) {
+        if (key < key_count)
+            mask[key] = 1;
+    }
+    return mask;
+}
+
 LaneKeys only_keys(const LaneKeys& lane, const std::vector<char>& shown) {
     LaneKeys out;
     for (const KeyFigures& key : lane.keys) {

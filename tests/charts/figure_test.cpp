@@ -33,9 +33,9 @@ struct FakeTimeline {
     TimelinePainter painter() {
         return [this](QPainter& painter, const QRectF& area,
                       const std::shared_ptr<const SimulationResult>&, double first, double last,
-                      const std::vector<KeyId>& shown) {
+                      const PrintedTimelineOptions& shown) {
             ++calls;
-            keys = shown;
+            keys = shown.keys;
             from = first;
             to = last;
             target = area;

@@ -48,13 +48,8 @@ void paintComparisonTable(QPainter& painter, const QRectF& target, const Simulat
     const bool several_keys = !result.sole_key && !result.trace->requests.empty();
     // The keys on show, by key id: a lane's figures are then those keys' only.
     std::vector<char> shown;
-    if (several_keys && !keys.empty()) {
-        shown.assign(result.trace->keys.size(), 0);
-        for (const KeyId key : keys) {
-            if (key < shown.size())
-                shown[key] = 1;
-        }
-    }
+    if (several_keys && !keys.empty())
+        shown = key_mask(result.trace->keys.size(), keys);
     const std::array<QString, 5> headers{
         ComparisonTableText::tr("Algorithm"), ComparisonTableText::tr("Accepted"),
         ComparisonTableText::tr("Rejected"),

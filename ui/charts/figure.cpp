@@ -37,11 +37,15 @@ std::pair<double, double> timelineSpan(const SimulationResult& result) {
     return defaultTimeSpan(series);
 }
 
+PrintedTimelineOptions printedOptions(const FigureRequest& request) {
+    return PrintedTimelineOptions{request.keys};
+}
+
 PaintFunction timelinePainter(const FigureRequest& request) {
     const auto [from, to] = timelineSpan(*request.result);
     return [request, from, to](QPainter& painter, const QRectF& target) {
         painter.fillRect(target, Qt::white);
-        request.timeline(painter, target, request.result, from, to, request.keys);
+        request.timeline(painter, target, request.result, from, to, printedOptions(request));
     };
 }
 
@@ -72,7 +76,7 @@ void paintFigure(QPainter& painter, const QRectF& target, const FigureRequest& r
 
     const QRectF plot =
         request.timeline(painter, QRectF(left, y, width - kChartLabelRoom, timeline_height),
-                         request.result, from, to, request.keys);
+                         request.result, from, to, printedOptions(request));
     y += timeline_height + kGap;
     paintComparisonTable(painter, QRectF(left, y, width - kChartLabelRoom, table_height),
                          *request.result, theme, request.keys);

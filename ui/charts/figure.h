@@ -14,14 +14,19 @@
 
 namespace ratelab::ui {
 
+/// What a printed timeline shows besides the result itself.
+struct PrintedTimelineOptions {
+    /// The keys on show (key ids of the result's trace): the requests of other keys are drawn
+    /// faint and the lanes count these keys only. Empty: every key.
+    std::vector<KeyId> keys;
+};
+
 /// Paints the timeline of `result` over the ticks [from, to) into `target` and returns its
-/// plot's rectangle, so that a chart drawn below can line its x axis up with it. With `keys`
-/// (key ids of the result's trace) the requests of other keys are drawn faint and the lanes
-/// count those keys only; empty: every key. The desktop app provides it
-/// (printedTimelinePainter()); ratelab_charts only calls it.
+/// plot's rectangle, so that a chart drawn below can line its x axis up with it. The desktop
+/// app provides it (printedTimelinePainter()); ratelab_charts only calls it.
 using TimelinePainter = std::function<QRectF(
     QPainter& painter, const QRectF& target, const std::shared_ptr<const SimulationResult>& result,
-    double from, double to, const std::vector<KeyId>& keys)>;
+    double from, double to, const PrintedTimelineOptions& options)>;
 
 /// What can be exported or rendered: one of the five charts, the timeline, or a figure.
 enum class ExportView { Load, Cumulative, Queue, Bucket, Worst, Timeline, Figure };

@@ -118,7 +118,7 @@ void withoutInteractiveHints(QPainter& painter, const TimelineScene& scene) {
 
 QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
                             const std::shared_ptr<const SimulationResult>& result, double from,
-                            double to, const std::vector<KeyId>& keys) {
+                            double to, const PrintedTimelineOptions& options) {
     const QFont font = printFont();
     const QPalette palette = printPalette();
     Frame frame;
@@ -156,12 +156,8 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     scene.font = font;
     std::vector<char> shown_keys;
     std::vector<std::optional<LaneKeys>> shown_lanes;
-    if (!keys.empty() && !result->sole_key) {
-        shown_keys.assign(result->trace->keys.size(), 0);
-        for (const KeyId key : keys) {
-            if (key < shown_keys.size())
-                shown_keys[key] = 1;
-        }
+    if (!options.keys.empty() && !result->sole_key) {
+        shown_keys = key_mask(result->trace->keys.size(), options.keys);
         shown_lanes = shownLaneKeys(frame, shown_keys);
         scene.shown_keys = &shown_keys;
         scene.shown_lanes = &shown_lanes;

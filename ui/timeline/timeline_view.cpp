@@ -137,9 +137,8 @@ TimelineScene TimelineView::scene() const {
             split_lanes_of_ = frame_.keys;
             split_lanes_.clear();
             for (const KeyId key : colour_keys_) {
-                std::vector<char> only(frame_.result->trace->keys.size(), 0);
-                only[key] = 1;
-                split_lanes_.push_back(shownLaneKeys(frame_, only));
+                split_lanes_.push_back(
+                    shownLaneKeys(frame_, key_mask(frame_.result->trace->keys.size(), {key})));
             }
         }
         if (frame_.keys)

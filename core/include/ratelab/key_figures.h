@@ -61,6 +61,9 @@ LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const Key
 /// The figures of `lane`'s keys that `shown` holds (indexed by key id, non-zero for a key
 /// kept; keys past its end are left out), their worst and over_limit found again among them.
 LaneKeys only_keys(const LaneKeys& lane, const std::vector<char>& shown);
+/// The `shown` of only_keys() for the key ids `keys` of a trace of `key_count` keys (ids past it
+/// are left out).
+std::vector<char> key_mask(std::size_t key_count, const std::vector<KeyId>& keys);
 
 /// The totals of every key of `lane` together (max_delay: the longest of any).
 Totals sum_totals(const LaneKeys& lane);
