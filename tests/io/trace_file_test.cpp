@@ -207,3 +207,38 @@ TEST_CASE("io/trace: saving is atomic and reports failures") {
           "write-failed");
     fs::remove_all(dir);
 }
+
+TEST_CASE("io/trace: notes are read in tick order and written back") {
+    const auto doc = parse_trace(
+        R"({"format": "ratelab-trace", "version": 1, "limit": 4, "window": 10,
+            "notes": [{"tick": 10, "text": "the window turns over"},
+                      {"tick": 2, "text": "a burst \"starts\" ✓"},
+                      {"tick": 10, "text": "second on 10"}],
+            "requests": [{"tick": 6}]})",
+        "notes");
+    REQUIRE(doc.notes.size() == 3);
+    CHECK(doc.notes[0] == TraceNote{2, "a burst \"starts\" ✓"});
+    // Notes on one tick keep their order in the file.
+    CHECK(doc.notes[1] == TraceNote{10, "the window turns over"});
+    CHECK(doc.notes[2] == TraceNote{10, "second on 10"});
+    CHECK(doc.warnings.empty());  // a field this version knows
+    const std::string text = serialize_trace(doc);
+    CHECK(text.find("\"notes\": [\n    {\"tick\": 2, \"text\": ") != std::string::npos);
+    CHECK(parse_trace(text, "again") == doc);
+    // A document without notes writes no "notes" field.
+    TraceDocument bare = doc;
+    bare.notes.clear();
+    CHECK(serialize_trace(bare).find("\"notes\"") == std::string::npos);
+}
+
+TEST_CASE("io/trace: a note's text is checked before anything is written") {
+    TraceDocument doc = sample_document(3);
+    doc.notes.push_back({1, std::string("bad \xff byte")});
+    try {
+        (void)serialize_trace(doc);
+        FAIL("serialized text that is not UTF-8");
+    } catch (const TraceFileError& error) {
+        CHECK(error.rule() == "invalid-utf8");
+        CHECK(error.location() == "$.notes[0].text");
+    }
+}

@@ -19,5 +19,8 @@ inline constexpr std::int64_t kMaxRationalDen = 1'000'000;
 inline constexpr std::size_t kMaxRequests = 50'000'000;
 inline constexpr std::size_t kMaxKeys = 10'000'000;
 inline constexpr std::size_t kMaxKeyBytes = 256;
+/// Notes pinned to a trace's ticks, and the bytes of one note's text.
+inline constexpr std::size_t kMaxNotes = 1'000;
+inline constexpr std::size_t kMaxNoteBytes = 200;
 
 }  // namespace ratelab::bounds

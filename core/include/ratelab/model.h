@@ -27,6 +27,15 @@ struct Request {
     friend bool operator==(const Request&, const Request&) = default;
 };
 
+/// A short text pinned to a tick of a trace ("the window turns over here"): shown on the
+/// timeline and in exports for a lecture or a lesson. The simulation never reads it.
+struct TraceNote {
+    Tick tick = 0;
+    std::string text;  ///< 1 to bounds::kMaxNoteBytes bytes of UTF-8
+
+    friend bool operator==(const TraceNote&, const TraceNote&) = default;
+};
+
 /// A request trace in compact form: requests refer to keys by index into a key table.
 /// Requests are in non-decreasing tick order.
 struct Trace {

@@ -1,4 +1,5 @@
 // Turns one streaming pass over a trace file into a validated TraceDocument, or one clear error.
+#include <algorithm>
 #include <fstream>
 #include <limits>
 #include <unordered_map>
@@ -94,6 +95,59 @@ Trace trace_from_columns(detail::RawColumns& c) {
     return trace;
 }
 
+// "notes": [{"tick": 12, "text": "..."}], put in tick order.
+std::vector<TraceNote> read_notes(const Json& value, const std::string& path) {
+    if (!value.is_array()) {
+        throw TraceProblem{path, "wrong-type",
+                           "\"notes\" must be a list of {\"tick\", \"text\"} objects"};
+    }
+    if (value.size() > bounds::kMaxNotes) {
+        throw TraceProblem{path, "too-many-notes",
+                           "a trace holds at most " + std::to_string(bounds::kMaxNotes) +
+                               " notes; this one has " + std::to_string(value.size())};
+    }
+    std::vector<TraceNote> notes;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const Json& note = value[i];
+        const std::string note_path = detail::index_path(path, i);
+        if (!note.is_object()) {
+            throw TraceProblem{note_path, "wrong-type",
+                               "a note is an object {\"tick\": T, \"text\": \"...\"}"};
+        }
+        for (const auto& [member, member_value] : note.items()) {
+            if (member != "tick" && member != "text") {
+                throw TraceProblem{member_path(note_path, member), "unknown-field",
+                                   "a note has only \"tick\" and \"text\""};
+            }
+        }
+        if (!note.contains("tick") || !note.contains("text")) {
+            throw TraceProblem{member_path(note_path, note.contains("tick") ? "text" : "tick"),
+                               "missing-field", "a note needs a \"tick\" and a \"text\""};
+        }
+        TraceNote read;
+        read.tick = detail::read_integer(note["tick"], 0, bounds::kMaxTick, "a note's tick",
+                                         member_path(note_path, "tick"));
+        const Json& text = note["text"];
+        const std::string text_path = member_path(note_path, "text");
+        if (!text.is_string()) {
+            throw TraceProblem{text_path, "wrong-type", "a note's text must be a string"};
+        }
+        read.text = text.get<std::string>();
+        if (read.text.find_first_not_of(" \t\r\n") == std::string::npos) {
+            throw TraceProblem{text_path, "empty-note", "a note needs some text"};
+        }
+        if (read.text.size() > bounds::kMaxNoteBytes) {
+            throw TraceProblem{text_path, "note-too-long",
+                               "a note is at most " + std::to_string(bounds::kMaxNoteBytes) +
+                                   " bytes long; this one has " + std::to_string(read.text.size())};
+        }
+        notes.push_back(std::move(read));
+    }
+    std::stable_sort(notes.begin(), notes.end(),
+                     [](const TraceNote& a, const TraceNote& b) { return a.tick < b.tick; });
+    return notes;
+}
+
 void read_field(TraceDocument& doc, const std::string& name, const Json& value, bool& has_limit,
                 bool& has_window) {
     const std::string path = member_path("$", name);
@@ -152,6 +206,8 @@ void read_field(TraceDocument& doc, const std::string& name, const Json& value, 
             }
             doc.params.keys.emplace(key, detail::read_tier(tier, tier_path));
         }
+    } else if (name == "notes") {
+        doc.notes = read_notes(value, path);
     } else if (name == "fleet") {
         // Checked here, kept verbatim and saved back as is; io::fleet_settings() reads it.
         detail::read_fleet(value, path);

@@ -117,6 +117,10 @@ void require_utf8(std::string_view text, const std::string& location) {
 void require_utf8(const TraceDocument& doc) {
     require_utf8(doc.name, "$.name");
     require_utf8(doc.description, "$.description");
+    for (std::size_t i = 0; i < doc.notes.size(); ++i) {
+        require_utf8(doc.notes[i].text,
+                     detail::member_path(detail::index_path("$.notes", i), "text"));
+    }
     for (const auto& [key, limits] : doc.params.keys) {
         require_utf8(key, detail::member_path("$.keys", key));
     }
@@ -184,6 +188,17 @@ std::string serialize_trace(const TraceDocument& doc) {
         for (const auto& lane : detail::lanes_to_json(doc.params.lanes)) {
             out += first ? "\n    " : ",\n    ";
             out += inline_json(lane);
+            first = false;
+        }
+        out += "\n  ],\n";
+    }
+    if (!doc.notes.empty()) {
+        out += "  \"notes\": [";
+        bool first = true;
+        for (const TraceNote& note : doc.notes) {
+            out += first ? "\n    " : ",\n    ";
+            out += "{\"tick\": " + std::to_string(note.tick) +
+                   ", \"text\": " + json_string(note.text) + "}";
             first = false;
         }
         out += "\n  ],\n";

@@ -39,6 +39,8 @@ struct TraceDocument {
     std::optional<Tick> duration;  ///< ticks the timeline shows; see effective_duration()
     Params params;
     Trace trace;
+    /// Notes pinned to ticks, in tick order (notes on one tick in file order).
+    std::vector<TraceNote> notes;
     /// Top-level fields this version does not know, kept verbatim and in order so that saving
     /// writes them back (a newer tool's annotations survive a round trip through this one).
     nlohmann::ordered_json unknown_fields = nlohmann::ordered_json::object();
