@@ -186,6 +186,7 @@ int run_render(const Arguments& args, CommandIo& io) {
         doc.name.empty() ? std::filesystem::path(args.positionals[0]).stem().string() : doc.name);
     request.title = start_of(args.get("title").value_or(""));
     request.timeline = ui::printedTimelinePainter();
+    request.notes = std::move(doc.notes);
     if (const auto names = args.get("keys")) {
         for (const std::string& key_name : split_list(*names)) {
             const auto key = trace->find_key(key_name);

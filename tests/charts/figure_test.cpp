@@ -29,6 +29,7 @@ struct FakeTimeline {
     double to = -1;
     QRectF target;
     std::vector<KeyId> keys;
+    std::vector<TraceNote> notes;
 
     TimelinePainter painter() {
         return [this](QPainter& painter, const QRectF& area,
@@ -36,6 +37,7 @@ struct FakeTimeline {
                       const PrintedTimelineOptions& shown) {
             ++calls;
             keys = shown.keys;
+            notes = shown.notes;
             from = first;
             to = last;
             target = area;
@@ -87,8 +89,16 @@ TEST_CASE("figure: the keys on show reach the timeline, and the caption names th
     request.scenario = QStringLiteral("Two keys");
     request.timeline = timeline.painter();
     request.keys = {pro};
+    request.notes = {{2, "pro's third"}};
     renderSvg(figurePainter(request), defaultExportSize(ExportView::Figure), QString());
     CHECK(timeline.keys == std::vector<KeyId>{pro});
+    CHECK(timeline.notes == std::vector<TraceNote>{{2, "pro's third"}});
+    // The timeline view hands them on too.
+    timeline.notes.clear();
+    request.view = ExportView::Timeline;
+    renderSvg(figurePainter(request), defaultExportSize(ExportView::Timeline), QString());
+    CHECK(timeline.notes == std::vector<TraceNote>{{2, "pro's third"}});
+    request.view = ExportView::Figure;
     CHECK(figureCaption(request) ==
           QStringLiteral("Two keys, L = 4, W = 10, key \u201cpro\u201d only"));
     request.keys = {free, pro};

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <sys/wait.h>
@@ -126,6 +127,33 @@ TEST_CASE("render: --keys draws those keys only, as the app's key chooser does")
     CHECK(one.contains(QStringLiteral("pro: 8 in 10 ticks from t = 0")));
     CHECK_FALSE(every.contains(QStringLiteral("pro: 8 in 10 ticks from t = 0")));
     CHECK(one.contains(QStringLiteral("only pro")));  // the trace row says whose requests count
+}
+
+TEST_CASE("render: the trace's notes are drawn on the timeline and the figure") {
+    const Scratch dir("notes");
+    const fs::path trace = dir / "noted.json";
+    {
+        std::ofstream out(trace);
+        out << R"({"format": "ratelab-trace", "version": 1, "limit": 4, "window": 10,
+                   "notes": [{"tick": 10, "text": "The window turns over"}],
+                   "requests": [{"tick": 6}, {"tick": 7}, {"tick": 10}, {"tick": 11}]})";
+    }
+    for (const char* view : {"timeline", "figure"}) {
+        INFO(view);
+        const fs::path svg = dir / (std::string(view) + ".svg");
+        REQUIRE(render("render \"" + trace.string() + "\" --view " + view + " -o \"" +
+                       svg.string() + "\"")
+                    .status == 0);
+        const QString text = QString::fromUtf8(bytes(svg));
+        CHECK(text.contains(QStringLiteral("The window turns over")));
+        CHECK(text.contains(QStringLiteral(">Notes<")));  // the strip's name in the margin
+    }
+    // Without notes there is no strip.
+    const fs::path bare = dir / "bare.svg";
+    REQUIRE(
+        render("render \"" + kTrace + "\" --view timeline -o \"" + bare.string() + "\"").status ==
+        0);
+    CHECK_FALSE(QString::fromUtf8(bytes(bare)).contains(QStringLiteral(">Notes<")));
 }
 
 TEST_CASE("render: PNG size follows width, height and scale, and a PDF is one page of that size") {

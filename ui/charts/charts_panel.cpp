@@ -381,6 +381,7 @@ PaintFunction ChartsPanel::exportPainter(const ExportRequest& chosen, QString* t
     figure.title = chosen.title;
     figure.figure_chart = chosen.figure_chart;
     figure.keys = shownKeyIds();  // as on screen: the charts, the table and the timeline
+    figure.notes = notes_;
     figure.columns = columns;
     figure.device_pixel_ratio = chosen.scale;
     figure.timeline = timeline_;

@@ -60,6 +60,8 @@ public:
     void setTimelinePainter(TimelinePainter painter) { timeline_ = std::move(painter); }
     /// The scenario's name, for figure titles and captions.
     void setScenarioName(const QString& name) { scenario_ = name; }
+    /// The trace's notes, drawn on exported timelines and figures.
+    void setNotes(std::vector<TraceNote> notes) { notes_ = std::move(notes); }
 
     /// Export, Copy Chart Image, Export Decisions, Export Report: for the File menu.
     QList<QAction*> exportActions() const { return export_actions_; }
@@ -134,6 +136,7 @@ private:
     QList<QAction*> export_actions_;
     TimelinePainter timeline_;
     QString scenario_;
+    std::vector<TraceNote> notes_;
     DockPresence* presence_;
 };
 

@@ -19,6 +19,8 @@ struct PrintedTimelineOptions {
     /// The keys on show (key ids of the result's trace): the requests of other keys are drawn
     /// faint and the lanes count these keys only. Empty: every key.
     std::vector<KeyId> keys;
+    /// The trace's notes, drawn in a strip under the ruler with a guide down each note's tick.
+    std::vector<TraceNote> notes;
 };
 
 /// Paints the timeline of `result` over the ticks [from, to) into `target` and returns its
@@ -50,6 +52,8 @@ struct FigureRequest {
     /// The keys on show (key ids of the result's trace), as the app's key chooser has them:
     /// the charts, the table and the timeline count these keys only. Empty: every key.
     std::vector<KeyId> keys;
+    /// The trace's notes, for the timeline of the timeline and figure views.
+    std::vector<TraceNote> notes;
     /// The chart a figure shows under its table.
     ChartKind figure_chart = ChartKind::Load;
     /// Pixel columns the series are decimated to (the image's device width).

@@ -146,7 +146,8 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
                  static_cast<double>(legend.heightForWidth(static_cast<int>(target.width()))));
     const QSizeF size(target.width(), std::max(1.0, target.height() - legend_height));
     const TimelineLayout layout =
-        TimelineLayout::compute(size, result->runs.size(), gutterWidth(font, *result));
+        TimelineLayout::compute(size, result->runs.size(), gutterWidth(font, *result),
+                                TimelineLayout::kMaxLaneHeight, !options.notes.empty());
     TimeAxis axis;
     axis.setWidth(layout.plot_width);
     axis.setContent(from, std::max(to, from + 1.0));
@@ -154,6 +155,7 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     TimelineScene scene = TimelineScene::build(axis, layout, frame);
     scene.palette = palette;
     scene.font = font;
+    scene.notes = &options.notes;
     std::vector<char> shown_keys;
     std::vector<std::optional<LaneKeys>> shown_lanes;
     if (!options.keys.empty() && !result->sole_key) {
@@ -172,7 +174,9 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     painter.save();
     painter.setClipRect(QRectF(layout.plot_left, 0, layout.plot_width + 4.0, layout.bottom()));
     painter.setRenderHint(QPainter::Antialiasing, true);
+    paintTimelineNoteGuides(painter, scene);
     paintTimelineRuler(painter, scene);
+    paintTimelineNotes(painter, scene);
     paintTimelineTrace(painter, scene);
     paintTimelineLanes(painter, scene);
     painter.restore();

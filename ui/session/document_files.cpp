@@ -52,6 +52,7 @@ SessionDocument fromTraceDocument(io::TraceDocument loaded) {
     // Library presets read their parameters in the library's units, converted with tick_ms.
     set_tick_ms(document.params, document.tick_ms);
     document.trace = std::make_shared<const Trace>(std::move(loaded.trace));
+    document.notes = std::move(loaded.notes);
     document.extras = std::make_shared<const SessionDocument::FileExtras>(
         SessionDocument::FileExtras{std::move(loaded.unknown_fields)});
     document.load_warnings = std::move(loaded.warnings);
@@ -66,6 +67,7 @@ void saveDocument(const SessionDocument& document, const QString& path) {
     out.duration = document.duration;
     out.params = document.params;
     out.trace = *document.trace;
+    out.notes = document.notes;
     if (document.extras) {
         out.unknown_fields = document.extras->unknown_fields;
     }

@@ -10,6 +10,7 @@
 #include "commands/change_costs_command.h"
 #include "commands/change_fleet_command.h"
 #include "commands/change_keys_command.h"
+#include "commands/change_notes_command.h"
 #include "commands/change_params_command.h"
 #include "commands/move_requests_command.h"
 #include "commands/remove_requests_command.h"
@@ -80,6 +81,7 @@ QString Session::reset(SessionDocument document, const QString& file_path) {
     Q_EMIT resultChanged(result_);
     Q_EMIT documentReset();
     Q_EMIT fleetChanged();
+    Q_EMIT notesChanged();
     Q_EMIT filePathChanged();
     Q_EMIT paramsChanged();
     Q_EMIT selectionChanged();
@@ -199,6 +201,32 @@ QString Session::setFleet(const io::FleetFile& fleet, const QString& description
         return {};
     undo_stack_->push(new ChangeFleetCommand(this, std::move(now), fleet, description));
     return {};
+}
+
+QString Session::setNotes(std::vector<TraceNote> notes, const QString& description) {
+    if (notes.size() > bounds::kMaxNotes)
+        return tr("A trace holds at most %1 notes.").arg(bounds::kMaxNotes);
+    for (const TraceNote& note : notes) {
+        if (note.tick < 0 || note.tick > bounds::kMaxTick)
+            return tr("A note's tick is from 0 to 10^12.");
+        if (note.text.find_first_not_of(" \t\r\n") == std::string::npos)
+            return tr("A note needs some text.");
+        if (note.text.size() > bounds::kMaxNoteBytes)
+            return tr("A note is at most %1 bytes long; this one has %2.")
+                .arg(bounds::kMaxNoteBytes)
+                .arg(note.text.size());
+    }
+    std::stable_sort(notes.begin(), notes.end(),
+                     [](const TraceNote& a, const TraceNote& b) { return a.tick < b.tick; });
+    if (notes == document_.notes)
+        return {};
+    undo_stack_->push(new ChangeNotesCommand(this, document_.notes, std::move(notes), description));
+    return {};
+}
+
+void Session::applyNotes(std::vector<TraceNote> notes) {
+    document_.notes = std::move(notes);
+    Q_EMIT notesChanged();
 }
 
 void Session::applyFleet(const std::optional<io::FleetFile>& fleet) {

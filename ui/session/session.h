@@ -81,6 +81,14 @@ public:
     /// fleet.h); otherwise returns why not, one sentence naming the setting, and changes nothing.
     QString setFleet(const io::FleetFile& fleet, const QString& description);
 
+    /// The notes pinned to the trace's ticks, in tick order.
+    const std::vector<TraceNote>& notes() const { return document_.notes; }
+    /// Replaces the notes as one undo step (`description` its name in the Edit menu), put in
+    /// tick order; returns why not and changes nothing when a note breaks a rule of the trace
+    /// file (a tick outside 0 to 10^12, no text, a text over bounds::kMaxNoteBytes bytes, more
+    /// than bounds::kMaxNotes notes).
+    QString setNotes(std::vector<TraceNote> notes, const QString& description);
+
     /// The selected requests. Not part of the undo history, but undo restores it.
     const IndexList& selection() const { return selection_; }
     void setSelection(IndexList indices);
@@ -89,6 +97,7 @@ public:
     void applyTrace(Trace trace, IndexList selection);
     void applyParams(const Params& params);
     void applyFleet(const std::optional<io::FleetFile>& fleet);
+    void applyNotes(std::vector<TraceNote> notes);
 
 Q_SIGNALS:
     void resultChanged(std::shared_ptr<const ratelab::SimulationResult> result);
@@ -97,6 +106,8 @@ Q_SIGNALS:
     void paramsChanged();
     /// The document's fleet settings changed (an edit, its undo, or a new document).
     void fleetChanged();
+    /// The notes changed (an edit, its undo, or a new document).
+    void notesChanged();
     void selectionChanged();
     void filePathChanged();
     void modifiedChanged(bool modified);

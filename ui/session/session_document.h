@@ -19,6 +19,8 @@ struct SessionDocument {
     std::optional<Tick> duration;
     Params params;
     std::shared_ptr<const Trace> trace = std::make_shared<const Trace>();
+    /// Notes pinned to ticks, in tick order.
+    std::vector<TraceNote> notes;
     /// What the file held besides the above (fields of newer versions), written back on save.
     struct FileExtras;
     std::shared_ptr<const FileExtras> extras;

@@ -188,6 +188,19 @@ QString requestTooltip(const Frame& frame, std::size_t index) {
                  "Delete to remove it, right-click for more."));
 }
 
+QString noteTooltip(const std::vector<TraceNote>& notes, std::size_t first) {
+    if (first >= notes.size())
+        return {};
+    const Tick tick = notes[first].tick;
+    QStringList texts;
+    for (std::size_t i = first; i < notes.size() && notes[i].tick == tick; ++i)
+        texts << QString::fromStdString(notes[i].text).toHtmlEscaped();
+    return QStringLiteral("<p><b>%1</b><br>%2<br><i>%3</i></p>")
+        .arg(DecisionTooltipText::tr("Note at t = %1").arg(tick),
+             texts.join(QStringLiteral("<br>")),
+             DecisionTooltipText::tr("Double-click to edit; right-click to edit or delete."));
+}
+
 QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_t end,
                      std::optional<KeyId> key) {
     if (!frame.result || begin >= end || end > frame.result->trace->requests.size()) {

@@ -38,6 +38,8 @@ QString requestTooltip(const Frame& frame, std::size_t index);
 /// tick): the ticks they span and, in the trace row (`lane` -1), how many and their cost, or in
 /// lane `lane`, how many it accepted and rejected and how many are not decided yet. With `key`,
 /// only that key's requests among them (a sub-row of a lane split by key).
+/// Rich text for the notes on the tick of note `first` of `notes`: the tick and each text.
+QString noteTooltip(const std::vector<TraceNote>& notes, std::size_t first);
 QString tallyTooltip(const Frame& frame, int lane, std::size_t begin, std::size_t end,
                      std::optional<KeyId> key = std::nullopt);
 

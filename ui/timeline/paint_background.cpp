@@ -38,6 +38,7 @@ void paintTimelineBackground(QPainter& painter, const TimelineScene& scene) {
     const TimelineLayout& layout = scene.layout;
     const QPalette& palette = scene.palette;
     painter.fillRect(layout.ruler, palette.color(QPalette::Window));
+    painter.fillRect(layout.notes, palette.color(QPalette::Base));
     painter.fillRect(layout.trace, palette.color(QPalette::Base));
     for (std::size_t i = 0; i < layout.lanes.size(); ++i) {
         painter.fillRect(layout.lanes[i],

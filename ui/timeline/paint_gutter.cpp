@@ -247,6 +247,11 @@ void paintTimelineGutter(QPainter& painter, const TimelineScene& scene) {
                fitLabel(scene, gutterRow(scene, layout.ruler),
                         TimelineText::tr("t = %1").arg(frame.now), {}),
                muted);
+    if (layout.notes.height() > 0.0) {
+        paintLabel(painter, scene,
+                   fitLabel(scene, gutterRow(scene, layout.notes), TimelineText::tr("Notes"), {}),
+                   muted);
+    }
     paintLabel(painter, scene,
                fitLabel(scene, gutterRow(scene, layout.trace), TimelineText::tr("Requests"),
                         traceRowDetail(scene)),

@@ -92,6 +92,10 @@ TimelineHit hitTest(const TimelineScene& scene, QPointF pos) {
     }
     if (layout.ruler.contains(pos)) {
         hit.kind = TimelineHit::Kind::kRuler;
+    } else if (layout.notes.contains(pos)) {
+        const auto note = noteAt(scene, pos);
+        hit.kind = note ? TimelineHit::Kind::kNote : TimelineHit::Kind::kNotesEmpty;
+        hit.index = note.value_or(0);
     } else if (layout.trace.contains(pos)) {
         const auto index = requestNear(scene.split() ? scene.traceRow() : scene, layout.trace, pos);
         hit.kind = index ? TimelineHit::Kind::kTraceRequest : TimelineHit::Kind::kTraceEmpty;

@@ -21,7 +21,9 @@ struct TimelineHit {
         kLaneDecision,  ///< a decision in a lane
         kLaneRetry,     ///< a retry's mark in a lane (`index` into the lane's LaneRetries)
         kLaneEmpty,
-        kLaneName,  ///< a lane's name in the gutter
+        kLaneName,    ///< a lane's name in the gutter
+        kNote,        ///< a note's label in the notes strip (`index` its first note)
+        kNotesEmpty,  ///< the notes strip, no note under the point
     };
     Kind kind = Kind::kNothing;
     int lane = -1;

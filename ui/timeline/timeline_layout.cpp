@@ -5,13 +5,14 @@
 namespace ratelab::ui {
 
 TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, double gutter_width,
-                                       double max_lane_height) {
+                                       double max_lane_height, bool with_notes) {
     TimelineLayout layout;
     const double width = size.width();
     layout.plot_left = gutter_width;
     layout.plot_width = std::max(1.0, width - gutter_width - kRightMargin);
     layout.ruler = QRectF(0, 0, width, kRulerHeight);
-    layout.trace = QRectF(0, layout.ruler.bottom(), width, kTraceHeight);
+    layout.notes = QRectF(0, layout.ruler.bottom(), width, with_notes ? kNotesHeight : 0.0);
+    layout.trace = QRectF(0, layout.notes.bottom(), width, kTraceHeight);
     const double available = size.height() - layout.trace.bottom();
     const double lane_height =
         lane_count == 0
@@ -26,8 +27,9 @@ TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, doub
     return layout;
 }
 
-double TimelineLayout::minimumHeight(std::size_t lane_count) {
-    return kRulerHeight + kTraceHeight + static_cast<double>(lane_count) * kMinLaneHeight + 1.0;
+double TimelineLayout::minimumHeight(std::size_t lane_count, bool with_notes) {
+    return kRulerHeight + (with_notes ? kNotesHeight : 0.0) + kTraceHeight +
+           static_cast<double>(lane_count) * kMinLaneHeight + 1.0;
 }
 
 int TimelineLayout::laneAt(double y) const {

@@ -12,6 +12,8 @@ namespace ratelab::ui {
 struct TimelineLayout {
     static constexpr double kRulerHeight = 30.0;
     static constexpr double kTraceHeight = 60.0;
+    /// The strip of notes between the ruler and the trace row, when the trace has notes.
+    static constexpr double kNotesHeight = 20.0;
     static constexpr double kMinLaneHeight = 40.0;
     /// Squeezed below its minimum height (a window shorter than every dock asks for), the
     /// lanes shrink down to this rather than run past the bottom, the last one cut off.
@@ -20,15 +22,17 @@ struct TimelineLayout {
     static constexpr double kRightMargin = 12.0;
 
     QRectF ruler;  ///< full width, gutter included
+    QRectF notes;  ///< under the ruler; empty (no height) when there are no notes
     QRectF trace;
     std::vector<QRectF> lanes;  ///< one per algorithm, in display order
     double plot_left = 0.0;     ///< x where the time axis starts
     double plot_width = 1.0;
 
     /// `max_lane_height`: how tall a lane may grow (kMaxLaneHeight unless its lanes are split).
+    /// `with_notes`: leaves a strip for the trace's notes under the ruler.
     static TimelineLayout compute(QSizeF size, std::size_t lane_count, double gutter_width,
-                                  double max_lane_height = kMaxLaneHeight);
-    static double minimumHeight(std::size_t lane_count);
+                                  double max_lane_height = kMaxLaneHeight, bool with_notes = false);
+    static double minimumHeight(std::size_t lane_count, bool with_notes = false);
 
     /// The lane under `y`, or -1.
     int laneAt(double y) const;

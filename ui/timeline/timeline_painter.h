@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QColor>
+#include <QFont>
 #include <QPointF>
 #include <QRectF>
 #include <QString>
@@ -82,6 +83,30 @@ std::vector<HighlightMark> highlightMarks(const TimelineScene& scene);
 void paintTimelineHighlightedSpans(QPainter& painter, const TimelineScene& scene);
 /// The highlights' outlines, rings and notes, over everything else in the plot.
 void paintTimelineHighlights(QPainter& painter, const TimelineScene& scene);
+
+/// The notes pinned to the trace's ticks (TimelineScene::notes) as the strip under the ruler
+/// shows them: notes [first, last) share tick `tick`, whose centre is at `x`; `text` is their
+/// texts joined and elided to the room before the next note's pin, `full` the whole.
+struct NoteMark {
+    std::size_t first = 0;
+    std::size_t last = 0;
+    Tick tick = 0;
+    double x = 0.0;
+    QRectF box;  ///< the label, its pin at the left end over x
+    QString text;
+    QString full;
+    QFont font;
+};
+/// The notes in view, left to right; none when the scene has no notes strip.
+std::vector<NoteMark> noteMarks(const TimelineScene& scene);
+/// The first of the notes whose label is under `pos`, if any.
+std::optional<std::size_t> noteAt(const TimelineScene& scene, QPointF pos);
+/// The type notes are written in, for a view font `font`.
+QFont noteFont(const QFont& font);
+/// A dotted line down from each note's pin through the trace row and the lanes, under them.
+void paintTimelineNoteGuides(QPainter& painter, const TimelineScene& scene);
+/// The notes strip: each note's label with its pin.
+void paintTimelineNotes(QPainter& painter, const TimelineScene& scene);
 
 /// Row names and per-lane totals, drawn over anything that strayed left of the axis.
 void paintTimelineGutter(QPainter& painter, const TimelineScene& scene);

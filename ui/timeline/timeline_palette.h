@@ -31,6 +31,11 @@ inline const QColor kKeyColours[] = {
 };
 inline constexpr std::size_t kMostKeyColours = std::size(kKeyColours);
 inline const QColor kCursor{0x00, 0x72, 0xB2};
+/// A note pinned to a tick: a pale yellow label with a darker edge, in dark type whatever the
+/// theme (the label's own fill is light).
+inline const QColor kNoteFill{0xFF, 0xF4, 0xC8};
+inline const QColor kNoteEdge{0xB8, 0x8A, 0x00};
+inline const QColor kNoteText{0x33, 0x2B, 0x10};
 inline const QColor kBurstWithin{0x56, 0xB4, 0xE9};  // sky blue
 // "More than L in W ticks", as the charts draw it: a hatched reddish purple, never vermillion.
 inline const QColor kBurstOver = chart_colors::kOverLimit;

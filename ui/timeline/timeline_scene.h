@@ -86,6 +86,9 @@ struct TimelineScene {
     /// Each lane's figures of those keys (shownLaneKeys()), for the lanes' counts and worst
     /// spans; null or empty: every key.
     const std::vector<std::optional<LaneKeys>>* shown_lanes = nullptr;
+    /// The notes pinned to the trace's ticks, in tick order; drawn in layout.notes. Null or
+    /// empty: none.
+    const std::vector<TraceNote>* notes = nullptr;
     /// "Split lanes by key": the keys that each get a sub-row of every lane, top to bottom;
     /// null or empty: the lanes are not split. `split_rows` maps each key id of the trace to its
     /// sub-row, or -1 for a key not split out, whose decisions the lanes then leave out.

@@ -35,6 +35,8 @@ TimelineView::TimelineView(Session* session, PlaybackClock* clock, QWidget* pare
     setAttribute(Qt::WA_OpaquePaintEvent);
     setToolTip(tr("The trace and one lane per algorithm"));
     connect(session_, &Session::selectionChanged, this, qOverload<>(&QWidget::update));
+    // The notes strip comes and goes with the first and last note.
+    connect(session_, &Session::notesChanged, this, &TimelineView::updateContent);
     connect(session_, &Session::documentReset, this, [this] {
         fit_pending_ = true;
         updateContent();
@@ -96,7 +98,8 @@ TimelineLayout TimelineView::currentLayout() const {
                             ? splitKeysWidth(font(), *frame_.result->trace, colour_keys_)
                             : 0.0;
     return TimelineLayout::compute(QSizeF(size()), lanes,
-                                   std::min(gutterWidth() + keys, width() / 3.0), tallest);
+                                   std::min(gutterWidth() + keys, width() / 3.0), tallest,
+                                   !session_->notes().empty());
 }
 
 TimelineScene TimelineView::scene() const {
@@ -107,6 +110,7 @@ TimelineScene TimelineView::scene() const {
     scene.palette = palette();
     scene.font = font();
     scene.text_widths = &text_widths_;
+    scene.notes = &session_->notes();
     if (retries_ && frame_.result && retries_->belongsTo(frame_.result.get()))
         scene.retries = retries_.get();
     if (!lesson_highlights_.empty()) {
@@ -291,7 +295,9 @@ void TimelineView::paintEvent(QPaintEvent*) {
     painter.setClipRect(QRectF(layout.plot_left, 0, layout.plot_width + 4.0, layout.bottom()));
     painter.setRenderHint(QPainter::Antialiasing, true);
     paintTimelineHighlightedSpans(painter, current);
+    paintTimelineNoteGuides(painter, current);
     paintTimelineRuler(painter, current);
+    paintTimelineNotes(painter, current);
     paintTimelineTrace(painter, current);
     paintTimelineLanes(painter, current);
     paintTimelineRetries(painter, current);
@@ -367,6 +373,8 @@ void TimelineView::mousePressEvent(QMouseEvent* event) {
             break;
         case TimelineHit::Kind::kLaneRetry:
         case TimelineHit::Kind::kLaneEmpty:
+        case TimelineHit::Kind::kNote:
+        case TimelineHit::Kind::kNotesEmpty:
         case TimelineHit::Kind::kNothing:
             session_->setSelection({});
             gesture_ = Gesture::kPanning;
@@ -454,6 +462,7 @@ void TimelineView::updateHoverCursor(const TimelineHit& hit) {
             break;
         case TimelineHit::Kind::kLaneDecision:
         case TimelineHit::Kind::kLaneName:
+        case TimelineHit::Kind::kNote:
             setCursor(Qt::PointingHandCursor);
             break;
         default:

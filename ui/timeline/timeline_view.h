@@ -84,6 +84,13 @@ public Q_SLOTS:
     void deleteSelection();
     /// Asks for a key and gives it to the selected requests.
     void askKey();
+    /// Asks for a note's text and pins it to `tick` (the clock's tick when called from the
+    /// Edit menu).
+    void addNote(Tick tick);
+    void addNoteAtClock();
+    /// Asks for note `index`'s new text; an emptied text deletes it.
+    void editNote(std::size_t index);
+    void deleteNote(std::size_t index);
 
 Q_SIGNALS:
     /// The visible time span or scale changed: [first, last) in ticks.
@@ -102,6 +109,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;

@@ -1,10 +1,13 @@
 // TimelineView's keyboard and menu actions: zoom, pan, selection and edits of the selection.
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QToolTip>
 #include <algorithm>
+#include <optional>
 
 #include "charts/algorithm_names.h"
 #include "ratelab/limits.h"
@@ -131,6 +134,78 @@ void TimelineView::askKey() {
     }
 }
 
+namespace {
+
+/// Asks for a note's text in a dialog; nothing when cancelled.
+std::optional<QString> askNoteText(QWidget* parent, const QString& title, Tick tick,
+                                   const QString& text) {
+    bool ok = false;
+    const QString typed = QInputDialog::getText(
+        parent, title,
+        TimelineView::tr("Note at t = %1 (at most %2 bytes; shown on the timeline and in exports):")
+            .arg(tick)
+            .arg(bounds::kMaxNoteBytes),
+        QLineEdit::Normal, text, &ok);
+    return ok ? std::optional(typed) : std::nullopt;
+}
+
+}  // namespace
+
+void TimelineView::addNote(Tick tick) {
+    const auto text = askNoteText(this, tr("Add note"), tick, {});
+    if (!text || text->trimmed().isEmpty())
+        return;
+    std::vector<TraceNote> notes = session_->notes();
+    notes.push_back({tick, text->trimmed().toStdString()});
+    if (const QString problem =
+            session_->setNotes(std::move(notes), tr("Add note at t = %1").arg(tick));
+        !problem.isEmpty())
+        QMessageBox::warning(this, tr("Add note"), problem);
+}
+
+void TimelineView::addNoteAtClock() {
+    addNote(clock_->now());
+}
+
+void TimelineView::editNote(std::size_t index) {
+    if (index >= session_->notes().size())
+        return;
+    const TraceNote note = session_->notes()[index];
+    const auto text =
+        askNoteText(this, tr("Edit note"), note.tick, QString::fromStdString(note.text));
+    if (!text)
+        return;
+    if (text->trimmed().isEmpty()) {
+        deleteNote(index);
+        return;
+    }
+    std::vector<TraceNote> notes = session_->notes();
+    notes[index].text = text->trimmed().toStdString();
+    if (const QString problem =
+            session_->setNotes(std::move(notes), tr("Edit note at t = %1").arg(note.tick));
+        !problem.isEmpty())
+        QMessageBox::warning(this, tr("Edit note"), problem);
+}
+
+void TimelineView::deleteNote(std::size_t index) {
+    if (index >= session_->notes().size())
+        return;
+    std::vector<TraceNote> notes = session_->notes();
+    const Tick tick = notes[index].tick;
+    notes.erase(notes.begin() + static_cast<std::ptrdiff_t>(index));
+    session_->setNotes(std::move(notes), tr("Delete note at t = %1").arg(tick));
+}
+
+void TimelineView::mouseDoubleClickEvent(QMouseEvent* event) {
+    const TimelineHit hit = hitAt(event->position());
+    if (event->button() == Qt::LeftButton && hit.kind == TimelineHit::Kind::kNote)
+        editNote(hit.index);
+    else if (event->button() == Qt::LeftButton && hit.kind == TimelineHit::Kind::kNotesEmpty)
+        addNote(hit.tick);
+    else
+        QWidget::mouseDoubleClickEvent(event);
+}
+
 void TimelineView::deleteSelection() {
     session_->removeRequests(session_->selection());
 }
@@ -180,6 +255,22 @@ void TimelineView::showContextMenu(const TimelineHit& hit, QPoint global_pos) {
         const Tick tick = hit.tick;
         menu.addAction(tr("Add request at t = %1").arg(tick), this,
                        [this, tick] { session_->addRequest(tick); });
+    }
+    if (hit.kind == TimelineHit::Kind::kNote) {
+        // Every note of the tick, each to edit or delete.
+        const std::vector<TraceNote>& notes = session_->notes();
+        for (std::size_t i = hit.index; i < notes.size() && notes[i].tick == notes[hit.index].tick;
+             ++i) {
+            const QString text = QFontMetrics(font()).elidedText(
+                QString::fromStdString(notes[i].text), Qt::ElideRight, 200);
+            menu.addAction(tr("Edit Note “%1”…").arg(text), this, [this, i] { editNote(i); });
+            menu.addAction(tr("Delete Note “%1”").arg(text), this, [this, i] { deleteNote(i); });
+        }
+        menu.addSeparator();
+    } else if (hit.kind != TimelineHit::Kind::kNothing &&
+               hit.kind != TimelineHit::Kind::kLaneName) {
+        const Tick tick = hit.tick;
+        menu.addAction(tr("Add Note at t = %1…").arg(tick), this, [this, tick] { addNote(tick); });
     }
     if (hit.kind != TimelineHit::Kind::kNothing && hit.kind != TimelineHit::Kind::kLaneName) {
         const Tick tick = hit.tick;
@@ -244,6 +335,12 @@ bool TimelineView::event(QEvent* event) {
                     text = retryTooltip(frame_, static_cast<std::size_t>(hit.lane),
                                         current.retries->lanes[static_cast<std::size_t>(hit.lane)],
                                         hit.index, QToolTip::palette());
+                break;
+            case TimelineHit::Kind::kNote:
+                text = noteTooltip(session_->notes(), hit.index);
+                break;
+            case TimelineHit::Kind::kNotesEmpty:
+                text = tr("Double-click to pin a note to t = %1").arg(hit.tick);
                 break;
             case TimelineHit::Kind::kLaneEmpty:
             case TimelineHit::Kind::kNothing:

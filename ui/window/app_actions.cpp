@@ -84,6 +84,9 @@ AppActions::AppActions(QObject* parent) {
                    tr("Give the selected requests a key: the caller they come from"));
     edit_tiers = make(parent, tr("&Tiers…"), keys(Qt::CTRL | Qt::SHIFT | Qt::Key_T),
                       tr("Give keys limits of their own: L, W and parameters per tier"));
+    add_note = make(parent, tr("Add &Note…"), keys(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                    tr("Pin a short note to the clock's tick: shown on the timeline and in "
+                       "exports, saved with the trace"));
     restore_defaults = make(parent, tr("Restore Default &Parameters"), {},
                             tr("Back to L = %1, W = %2, no overrides, rejections not counted")
                                 .arg(default_params().base.limit)
@@ -127,12 +130,13 @@ AppActions::AppActions(QObject* parent) {
 }
 
 QList<QAction*> AppActions::all() const {
-    return {new_file,     open,       import_traffic,   set_key,       edit_tiers,  save,
-            save_as,      quit,       delete_selection, select_all,    select_next, select_previous,
-            move_earlier, move_later, increase_cost,    decrease_cost, zoom_in,     zoom_out,
-            fit,          pan_left,   pan_right,        split_by_key,  play_pause,  step_back,
-            step_forward, reset,      jump_to_end,      fire_now,      slower,      faster,
-            predict,      guide,      shortcuts};
+    return {new_file,      open,          import_traffic,  set_key,      edit_tiers,
+            add_note,      save,          save_as,         quit,         delete_selection,
+            select_all,    select_next,   select_previous, move_earlier, move_later,
+            increase_cost, decrease_cost, zoom_in,         zoom_out,     fit,
+            pan_left,      pan_right,     split_by_key,    play_pause,   step_back,
+            step_forward,  reset,         jump_to_end,     fire_now,     slower,
+            faster,        predict,       guide,           shortcuts};
 }
 
 }  // namespace ratelab::ui

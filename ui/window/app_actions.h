@@ -38,6 +38,7 @@ public:
     QAction* increase_cost;
     QAction* set_key;
     QAction* edit_tiers;
+    QAction* add_note;
     QAction* decrease_cost;
     QAction* restore_defaults;
     // View

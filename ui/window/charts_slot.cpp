@@ -20,6 +20,11 @@ QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent) {
     };
     name_scenario();
     QObject::connect(context.session, &Session::documentReset, panel, name_scenario);
+    const auto pass_notes = [panel, session = context.session] {
+        panel->setNotes(session->notes());
+    };
+    pass_notes();
+    QObject::connect(context.session, &Session::notesChanged, panel, pass_notes);
     // Another document: its keys are others, and the charts start from all of them.
     QObject::connect(context.session, &Session::documentReset, panel,
                      [panel] { panel->setShownKeys({}); });

@@ -125,6 +125,7 @@ void MainWindow::createMenus() {
     edit->addAction(actions_.decrease_cost);
     edit->addAction(actions_.set_key);
     edit->addAction(actions_.edit_tiers);
+    edit->addAction(actions_.add_note);
     edit->addAction(actions_.move_earlier);
     edit->addAction(actions_.move_later);
     edit->addSeparator();
