@@ -128,8 +128,11 @@ int run_render(const Arguments& args, CommandIo& io) {
         throw UsageError("unknown view \"" + view_name + "\" (known: " + kViews + ")");
     if (!sweep_view && (args.has("vary") || args.has("metric")))
         throw UsageError("--vary and --metric are for --view sweep");
-    if (sweep_view && args.has("keys"))
-        throw UsageError("--keys is not for --view sweep, which draws one lane over settings");
+    for (const char* option : {"keys", "split-keys"}) {
+        if (sweep_view && args.has(option))
+            throw UsageError(std::string("--") + option +
+                             " is not for --view sweep, which draws one lane over settings");
+    }
     const ui::ImageFormat format = chosen_format(args);
     const QSize defaults = sweep_view ? QSize(900, 500) : ui::defaultExportSize(*view);
     const QSize size(
@@ -187,6 +190,7 @@ int run_render(const Arguments& args, CommandIo& io) {
     request.title = start_of(args.get("title").value_or(""));
     request.timeline = ui::printedTimelinePainter();
     request.notes = std::move(doc.notes);
+    request.split_by_key = args.has("split-keys");
     if (const auto names = args.get("keys")) {
         for (const std::string& key_name : split_list(*names)) {
             const auto key = trace->find_key(key_name);
@@ -242,6 +246,8 @@ Command make_render_command() {
              {"keys", "NAME,...",
               "draw these keys only, as the app's key chooser: the charts, the table and the "
               "timeline count them, each against its own tier"},
+             {"split-keys", "",
+              "split the timeline's lanes by key, a row per key (two to eight keys on show)"},
              {"vary", "NAME=VALUES",
               "sweep only: an axis, as ratelab-cli sweep takes it (one or two)"},
              {"metric", "METRIC",

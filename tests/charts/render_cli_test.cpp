@@ -129,6 +129,36 @@ TEST_CASE("render: --keys draws those keys only, as the app's key chooser does")
     CHECK(one.contains(QStringLiteral("only pro")));  // the trace row says whose requests count
 }
 
+TEST_CASE("render: --split-keys gives every lane a row per key, each against its own tier") {
+    const Scratch dir("split");
+    const std::string tiers = std::string(RATELAB_SOURCE_DIR) + "/traces/key-tiers.json";
+    const fs::path whole = dir / "whole.svg";
+    const fs::path split = dir / "split.svg";
+    REQUIRE(
+        render("render \"" + tiers + "\" --view timeline -o \"" + whole.string() + "\"").status ==
+        0);
+    REQUIRE(render("render \"" + tiers + "\" --view timeline --split-keys -o \"" + split.string() +
+                   "\"")
+                .status == 0);
+    const QString one = QString::fromUtf8(bytes(whole));
+    const QString rows = QString::fromUtf8(bytes(split));
+    // Unsplit, the token bucket's lane is judged by its worst key, guest; split, pro's row has
+    // its own figure against pro's L = 8, and free's its own.
+    CHECK(one.contains(QStringLiteral("guest: 5 in 10 ticks &gt; 4")));
+    CHECK_FALSE(one.contains(QStringLiteral(">10 in 10 ticks &gt; 8<")));
+    CHECK(rows.contains(QStringLiteral(">10 in 10 ticks &gt; 8<")));
+    CHECK(rows.contains(QStringLiteral(">2 in 10 ticks<")));
+    // The keys' names beside their rows, and in the legend with their colours.
+    CHECK(rows.count(QStringLiteral(">pro<")) >= 6);
+    CHECK(one.contains(QStringLiteral("key pro")));
+    // With one key on show there is nothing to split.
+    const fs::path pro = dir / "pro.svg";
+    REQUIRE(render("render \"" + tiers + "\" --view timeline --split-keys --keys pro -o \"" +
+                   pro.string() + "\"")
+                .status == 0);
+    CHECK(QString::fromUtf8(bytes(pro)).count(QStringLiteral(">pro<")) == 0);
+}
+
 TEST_CASE("render: the trace's notes are drawn on the timeline and the figure") {
     const Scratch dir("notes");
     const fs::path trace = dir / "noted.json";
@@ -192,7 +222,7 @@ TEST_CASE("render: --limit, --window and --title change what is drawn") {
 TEST_CASE("render: bad input gives status 2 and one line naming the problem") {
     const Scratch dir("bad");
     const std::string out = "\"" + (dir / "x.png").string() + "\"";
-    const std::array<std::pair<std::string, std::string>, 7> cases{{
+    const std::array<std::pair<std::string, std::string>, 8> cases{{
         {"render \"" + kTrace + "\" --view pie -o " + out, "unknown view \"pie\""},
         {"render \"" + kTrace + "\" --format gif -o " + out, "unknown format \"gif\""},
         {"render \"" + kTrace + "\" --view load", "-o FILE"},
@@ -201,6 +231,8 @@ TEST_CASE("render: bad input gives status 2 and one line naming the problem") {
         {"render \"" + kTrace + "\" --keys pro -o " + out, "no key \"pro\""},
         {"render \"" + kTrace + "\" --view sweep --vary limit=1..3 --keys pro -o " + out,
          "--keys is not for --view sweep"},
+        {"render \"" + kTrace + "\" --view sweep --vary limit=1..3 --split-keys -o " + out,
+         "--split-keys is not for --view sweep"},
     }};
     for (const auto& [args, expected] : cases) {
         INFO(args);

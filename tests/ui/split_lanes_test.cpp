@@ -109,9 +109,13 @@ private Q_SLOTS:
         // The trace row is not split: its piles stay as they were.
         QCOMPARE(scene.traceRow().marker, scene.trace_marker);
         QVERIFY(scene.trace_marker >= scene.marker);
+        // Exports follow the choice.
+        auto* charts = window_->findChild<ChartsPanel*>();
+        QVERIFY(charts->splitByKey());
         // Turned off, the lanes are whole again.
         splitAction()->trigger();
         QVERIFY(!view()->isSplit());
+        QVERIFY(!charts->splitByKey());
         QCOMPARE(view()->scene().splitCount(), std::size_t{0});
     }
 

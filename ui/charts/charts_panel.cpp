@@ -382,6 +382,7 @@ PaintFunction ChartsPanel::exportPainter(const ExportRequest& chosen, QString* t
     figure.figure_chart = chosen.figure_chart;
     figure.keys = shownKeyIds();  // as on screen: the charts, the table and the timeline
     figure.notes = notes_;
+    figure.split_by_key = split_by_key_;
     figure.columns = columns;
     figure.device_pixel_ratio = chosen.scale;
     figure.timeline = timeline_;

@@ -62,6 +62,9 @@ public:
     void setScenarioName(const QString& name) { scenario_ = name; }
     /// The trace's notes, drawn on exported timelines and figures.
     void setNotes(std::vector<TraceNote> notes) { notes_ = std::move(notes); }
+    /// Whether exported timelines split their lanes by key, as the app's timeline does.
+    void setSplitByKey(bool on) { split_by_key_ = on; }
+    bool splitByKey() const { return split_by_key_; }
 
     /// Export, Copy Chart Image, Export Decisions, Export Report: for the File menu.
     QList<QAction*> exportActions() const { return export_actions_; }
@@ -137,6 +140,7 @@ private:
     TimelinePainter timeline_;
     QString scenario_;
     std::vector<TraceNote> notes_;
+    bool split_by_key_ = false;
     DockPresence* presence_;
 };
 

@@ -38,7 +38,7 @@ std::pair<double, double> timelineSpan(const SimulationResult& result) {
 }
 
 PrintedTimelineOptions printedOptions(const FigureRequest& request) {
-    return PrintedTimelineOptions{request.keys, request.notes};
+    return PrintedTimelineOptions{request.keys, request.notes, request.split_by_key};
 }
 
 PaintFunction timelinePainter(const FigureRequest& request) {

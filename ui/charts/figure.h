@@ -21,6 +21,9 @@ struct PrintedTimelineOptions {
     std::vector<KeyId> keys;
     /// The trace's notes, drawn in a strip under the ruler with a guide down each note's tick.
     std::vector<TraceNote> notes;
+    /// "Split lanes by key": a row per key with a colour of its own in every lane, as the app's
+    /// View menu has it (nothing to split with one key, or more than eight).
+    bool split_by_key = false;
 };
 
 /// Paints the timeline of `result` over the ticks [from, to) into `target` and returns its
@@ -54,6 +57,8 @@ struct FigureRequest {
     std::vector<KeyId> keys;
     /// The trace's notes, for the timeline of the timeline and figure views.
     std::vector<TraceNote> notes;
+    /// The timeline's lanes split by key (PrintedTimelineOptions::split_by_key).
+    bool split_by_key = false;
     /// The chart a figure shows under its table.
     ChartKind figure_chart = ChartKind::Load;
     /// Pixel columns the series are decimated to (the image's device width).

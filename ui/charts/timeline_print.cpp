@@ -14,6 +14,7 @@
 #include "timeline/time_axis.h"
 #include "timeline/timeline_layout.h"
 #include "timeline/timeline_painter.h"
+#include "timeline/timeline_palette.h"
 #include "timeline/timeline_panel.h"
 #include "timeline/timeline_scene.h"
 #include "timeline/timeline_text.h"
@@ -134,6 +135,20 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     TimelineLegend legend;
     legend.setPalette(palette);
     legend.setShowsPiles(hasPile(*result->trace));
+    // The keys' colours in the Requests row, as on screen, named in the legend.
+    const std::vector<char> shown_keys = options.keys.empty() || result->sole_key
+                                             ? std::vector<char>{}
+                                             : key_mask(result->trace->keys.size(), options.keys);
+    std::vector<QColor> key_colours(result->trace->keys.size());
+    QList<QPair<QString, QColor>> key_legend;
+    const std::vector<KeyId> coloured = colouredKeys(*result, shown_keys);
+    for (std::size_t i = 0; i < coloured.size(); ++i) {
+        key_colours[coloured[i]] = timeline_palette::kKeyColours[i];
+        key_legend.append(
+            {keyName(result->trace->key_name(coloured[i])), timeline_palette::kKeyColours[i]});
+    }
+    legend.setKeys(key_legend);
+    const bool split = options.split_by_key && !coloured.empty();
     // One line if smaller type allows it, else as many lines as the entries need, whole.
     QFont legend_font = font;
     legend.setFont(legend_font);
@@ -145,9 +160,13 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
         std::max(kLegendHeight,
                  static_cast<double>(legend.heightForWidth(static_cast<int>(target.width()))));
     const QSizeF size(target.width(), std::max(1.0, target.height() - legend_height));
-    const TimelineLayout layout =
-        TimelineLayout::compute(size, result->runs.size(), gutterWidth(font, *result),
-                                TimelineLayout::kMaxLaneHeight, !options.notes.empty());
+    const TimelineLayout layout = TimelineLayout::compute(
+        size, result->runs.size(),
+        gutterWidth(font, *result) + (split ? splitKeysWidth(font, *result->trace, coloured) : 0.0),
+        split
+            ? std::max(TimelineLayout::kMaxLaneHeight, 36.0 * static_cast<double>(coloured.size()))
+            : TimelineLayout::kMaxLaneHeight,
+        !options.notes.empty());
     TimeAxis axis;
     axis.setWidth(layout.plot_width);
     axis.setContent(from, std::max(to, from + 1.0));
@@ -156,13 +175,27 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     scene.palette = palette;
     scene.font = font;
     scene.notes = &options.notes;
-    std::vector<char> shown_keys;
+    if (!coloured.empty())
+        scene.key_colours = &key_colours;
     std::vector<std::optional<LaneKeys>> shown_lanes;
-    if (!options.keys.empty() && !result->sole_key) {
-        shown_keys = key_mask(result->trace->keys.size(), options.keys);
+    if (!shown_keys.empty()) {
         shown_lanes = shownLaneKeys(frame, shown_keys);
         scene.shown_keys = &shown_keys;
         scene.shown_lanes = &shown_lanes;
+    }
+    // Split by key: a row per coloured key, each with its own figures.
+    std::vector<int> split_rows(result->trace->keys.size(), -1);
+    std::vector<std::vector<std::optional<LaneKeys>>> split_lanes;
+    if (split) {
+        for (std::size_t row = 0; row < coloured.size(); ++row) {
+            split_rows[coloured[row]] = static_cast<int>(row);
+            split_lanes.push_back(
+                shownLaneKeys(frame, key_mask(result->trace->keys.size(), {coloured[row]})));
+        }
+        scene.split_keys = &coloured;
+        scene.split_rows = &split_rows;
+        scene.split_lanes = &split_lanes;
+        scene.applySplit();
     }
 
     painter.save();

@@ -183,24 +183,8 @@ void TimelineView::setLessonHighlights(std::vector<Highlight> highlights,
 void TimelineView::chooseKeyColours() {
     const std::shared_ptr<const Trace> trace = frame_.result ? frame_.result->trace : nullptr;
     key_colours_of_ = trace;
-    std::vector<KeyId> keys;
-    if (trace && !frame_.result->sole_key) {
-        const std::vector<char> mask = keyMask(*trace, shown_keys_);
-        if (!mask.empty()) {
-            for (KeyId key = 0; key < mask.size(); ++key) {
-                if (mask[key] != 0)
-                    keys.push_back(key);
-            }
-        } else if (trace->keys.size() <= timeline_palette::kMostKeyColours + 1) {
-            // Every key of the table; the default key only when a request has it.
-            const bool default_used = std::any_of(trace->requests.begin(), trace->requests.end(),
-                                                  [](const Request& r) { return r.key == 0; });
-            for (KeyId key = default_used ? 0 : 1; key < trace->keys.size(); ++key)
-                keys.push_back(key);
-        }
-    }
-    if (keys.size() < 2 || keys.size() > timeline_palette::kMostKeyColours)
-        keys.clear();
+    std::vector<KeyId> keys =
+        trace ? colouredKeys(*frame_.result, keyMask(*trace, shown_keys_)) : std::vector<KeyId>{};
     key_colours_.assign(trace ? trace->keys.size() : 0, QColor());
     colour_rows_.assign(keys.empty() ? 0 : key_colours_.size(), -1);
     split_lanes_of_.reset();
@@ -226,6 +210,7 @@ void TimelineView::setSplitByKey(bool on) {
         return;
     split_by_key_ = on;
     updateContent();
+    Q_EMIT splitByKeyChanged(on);
     if (!isSplit())
         return;
     const TimelineScene now = scene();

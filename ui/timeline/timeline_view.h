@@ -101,6 +101,8 @@ Q_SIGNALS:
     void statusMessage(const QString& message);
     /// keyColours() changed (and with them canSplitByKey()).
     void keyColoursChanged();
+    /// setSplitByKey() changed the choice.
+    void splitByKeyChanged(bool on);
 
 protected:
     bool event(QEvent* event) override;

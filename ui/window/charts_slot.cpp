@@ -25,6 +25,10 @@ QWidget* createChartsWidget(const ChartsContext& context, QWidget* parent) {
     };
     pass_notes();
     QObject::connect(context.session, &Session::notesChanged, panel, pass_notes);
+    // Exported timelines split their lanes as the app's does.
+    panel->setSplitByKey(context.timeline->splitByKey());
+    QObject::connect(context.timeline, &TimelineView::splitByKeyChanged, panel,
+                     &ChartsPanel::setSplitByKey);
     // Another document: its keys are others, and the charts start from all of them.
     QObject::connect(context.session, &Session::documentReset, panel,
                      [panel] { panel->setShownKeys({}); });
