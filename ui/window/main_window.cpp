@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QKeyEvent>
 #include <QMimeData>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -70,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     qApp->installEventFilter(this);
     resize(1280, 800);
     restoreSettings();
+    fitToScreen();
     timeline()->setFrame(frames_->frame());
     comparison_->comparisonModel()->setFrame(frames_->frame());
     keys_->setFrame(frames_->frame());
@@ -377,6 +379,20 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         return false;
     }
     return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::fitToScreen() {
+    const QScreen* where = screen();
+    if (where == nullptr)
+        return;
+    // Room for the window manager's frame and title bar, which the geometry leaves out.
+    constexpr int kFrameRoom = 48;
+    const QRect room = where->availableGeometry();
+    const QSize most(room.width() - kFrameRoom / 3, room.height() - kFrameRoom);
+    if (width() <= most.width() && height() <= most.height())
+        return;
+    resize(std::min(width(), most.width()), std::min(height(), most.height()));
+    move(room.topLeft());
 }
 
 void MainWindow::restoreSettings() {

@@ -76,6 +76,9 @@ private:
     void showShortcuts();
     void showAbout();
     void restoreSettings();
+    /// A window larger than its screen's free area (the default size on a small screen, or a
+    /// remembered one from a larger screen) shrinks to fit it.
+    void fitToScreen();
     void saveSettings() const;
 
     Session* session_;
