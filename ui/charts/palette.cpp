@@ -7,6 +7,8 @@
 #include <cmath>
 #include <iterator>
 
+#include "ratelab/simulation.h"
+
 namespace ratelab::ui {
 namespace {
 
@@ -168,5 +170,26 @@ QBrush overLimitBrush() {
 }
 
 }  // namespace chart_colors
+
+std::vector<KeyId> colouredKeys(const SimulationResult& result, const std::vector<char>& mask) {
+    std::vector<KeyId> keys;
+    const Trace& trace = *result.trace;
+    if (result.sole_key)
+        return keys;
+    if (!mask.empty()) {
+        for (KeyId key = 0; key < mask.size(); ++key) {
+            if (mask[key] != 0)
+                keys.push_back(key);
+        }
+    } else if (trace.keys.size() <= kMostKeyColours + 1) {
+        const bool default_used = std::any_of(trace.requests.begin(), trace.requests.end(),
+                                              [](const Request& r) { return r.key == 0; });
+        for (KeyId key = default_used ? 0 : 1; key < trace.keys.size(); ++key)
+            keys.push_back(key);
+    }
+    if (keys.size() < 2 || keys.size() > kMostKeyColours)
+        keys.clear();
+    return keys;
+}
 
 }  // namespace ratelab::ui

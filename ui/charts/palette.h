@@ -5,7 +5,15 @@
 #include <QPainterPath>
 #include <QPointF>
 #include <cstddef>
+#include <iterator>
 #include <string_view>
+#include <vector>
+
+#include "ratelab/model.h"
+
+namespace ratelab {
+struct SimulationResult;
+}
 
 namespace ratelab::ui {
 
@@ -74,6 +82,21 @@ QColor legibleOn(const QColor& colour, const QColor& background, double ratio = 
 
 /// The outline of `shape`, `size` pixels across, centred on `centre`.
 QPainterPath markerPath(MarkerShape shape, QPointF centre, double size);
+
+/// The colours of a few keys, one each, in every view that tells keys apart (the timeline's
+/// request boxes, the charts' per-key lines): Paul Tol's muted scheme, without its light and
+/// blue hues, so that white figures stay legible and a selected box, blue, stands out.
+inline const QColor kKeyColours[] = {
+    {0x44, 0xAA, 0x99}, {0xCC, 0x66, 0x77}, {0x99, 0x99, 0x33}, {0x88, 0x22, 0x55},
+    {0x11, 0x77, 0x33}, {0xAA, 0x44, 0x99}, {0x8C, 0x5A, 0x3C}, {0xB0, 0x7A, 0x00},
+};
+inline constexpr std::size_t kMostKeyColours = std::size(kKeyColours);
+
+/// The keys that get a colour of their own (kKeyColours, in this order), in the key table's
+/// order: those `mask` holds (the keys on show), or with an empty mask every key of the table
+/// (the default key only when a request has it); none unless that makes two to kMostKeyColours
+/// keys.
+std::vector<KeyId> colouredKeys(const SimulationResult& result, const std::vector<char>& mask);
 
 /// Colours of the chart furniture that is not an algorithm.
 namespace chart_colors {

@@ -23,13 +23,9 @@ inline const QColor kPending{0x8A, 0x8A, 0x8A};    // grey, hollow ring
 inline const QColor kDelay{0xE6, 0x9F, 0x00};      // orange, the queue delay line
 inline const QColor kRequest{0x66, 0x7B, 0x91};    // mid slate, trace boxes
 inline const QColor kSelection{0x00, 0x72, 0xB2};  // blue
-// The trace row's boxes of a few keys, a colour each (Paul Tol's muted scheme, without its light
-// and blue hues, so that white figures stay legible and a selected box, blue, stands out).
-inline const QColor kKeyColours[] = {
-    {0x44, 0xAA, 0x99}, {0xCC, 0x66, 0x77}, {0x99, 0x99, 0x33}, {0x88, 0x22, 0x55},
-    {0x11, 0x77, 0x33}, {0xAA, 0x44, 0x99}, {0x8C, 0x5A, 0x3C}, {0xB0, 0x7A, 0x00},
-};
-inline constexpr std::size_t kMostKeyColours = std::size(kKeyColours);
+// The trace row's boxes of a few keys, a colour each: the charts' (charts/palette.h).
+using ui::kKeyColours;
+using ui::kMostKeyColours;
 inline const QColor kCursor{0x00, 0x72, 0xB2};
 /// A note pinned to a tick: a pale yellow label with a darker edge, in dark type whatever the
 /// theme (the label's own fill is light).

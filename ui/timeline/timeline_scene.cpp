@@ -157,27 +157,6 @@ const ColumnSummary& TimelineScene::columnSummary() const {
     return *column_summary_;
 }
 
-std::vector<KeyId> colouredKeys(const SimulationResult& result, const std::vector<char>& mask) {
-    std::vector<KeyId> keys;
-    const Trace& trace = *result.trace;
-    if (result.sole_key)
-        return keys;
-    if (!mask.empty()) {
-        for (KeyId key = 0; key < mask.size(); ++key) {
-            if (mask[key] != 0)
-                keys.push_back(key);
-        }
-    } else if (trace.keys.size() <= timeline_palette::kMostKeyColours + 1) {
-        const bool default_used = std::any_of(trace.requests.begin(), trace.requests.end(),
-                                              [](const Request& r) { return r.key == 0; });
-        for (KeyId key = default_used ? 0 : 1; key < trace.keys.size(); ++key)
-            keys.push_back(key);
-    }
-    if (keys.size() < 2 || keys.size() > timeline_palette::kMostKeyColours)
-        keys.clear();
-    return keys;
-}
-
 bool hasPile(const Trace& trace) {
     const auto& requests = trace.requests;
     std::size_t run = 0;

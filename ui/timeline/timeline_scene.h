@@ -232,10 +232,4 @@ private:
 /// a pile. Stops at the first.
 bool hasPile(const Trace& trace);
 
-/// The keys whose requests get a colour of their own (timeline_palette::kKeyColours, in this
-/// order), in the key table's order: those `mask` holds (the keys on show), or with an empty
-/// mask every key of the table (the default key only when a request has it); none unless that
-/// makes two to kMostKeyColours keys.
-std::vector<KeyId> colouredKeys(const SimulationResult& result, const std::vector<char>& mask);
-
 }  // namespace ratelab::ui
