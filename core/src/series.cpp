@@ -274,6 +274,68 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
     return last_change;
 }
 
+/// The queues of `keys` one by one (a shaper's cost units accepted and not yet released), in
+/// one pass over the requests.
+std::vector<StepSeries> key_queues(const SimulationResult& result, std::size_t lane,
+                                   const std::vector<KeyId>& keys,
+                                   const std::vector<Rational>& drains) {
+    const Trace& trace = *result.trace;
+    const AlgorithmRun& run = result.runs[lane];
+    constexpr std::size_t kNoLine = kMostKeyLines;
+    std::vector<std::size_t> line_of(trace.keys.size(), kNoLine);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        line_of[keys[i]] = i;
+    std::vector<StepSeries> accepted(keys.size());
+    std::vector<std::vector<std::pair<Tick, std::int64_t>>> releases(keys.size());
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const Request& r = trace.requests[i];
+        const std::size_t line = line_of[r.key];
+        if (line == kNoLine || !run.accepted(i))
+            continue;
+        add_to_total(accepted[line], r.tick, r.cost);
+        add_unit_releases(releases[line], run.release(trace, i), r.cost, drains[line]);
+    }
+    std::vector<StepSeries> out;
+    for (std::size_t line = 0; line < keys.size(); ++line)
+        out.push_back(difference(accepted[line], released_total(std::move(releases[line])), 0));
+    return out;
+}
+
+/// The series of `keys` one by one, for a shaper's queue or a lane's level.
+std::vector<KeySeries> key_lines(const SimulationResult& result, std::size_t lane,
+                                 const std::vector<KeyId>& keys, Tick from) {
+    const Trace& trace = *result.trace;
+    const AlgorithmRun& run = result.runs[lane];
+    const Params& params = result.lane_params[lane];
+    const AlgorithmInfo& info = *Registry::instance().find(run.id);
+    const bool queues = run.releases && info.shaper_law;
+    std::vector<KeySeries> out;
+    if (!queues && !info.level_law)
+        return out;
+    std::vector<Rational> drains;
+    for (const KeyId key : keys) {
+        KeySeries& line = out.emplace_back();
+        line.key = key;
+        const Limits& limits = params.for_key(trace.key_name(key));
+        if (queues) {
+            const ShaperLaw law = info.shaper_law(limits);
+            line.queue_capacity = law.capacity;
+            drains.push_back(law.spacing);
+        }
+        if (info.level_law) {
+            const LevelLaw law = info.level_law(limits);
+            line.level_capacity = law.capacity;
+            line.level = bucket_level(trace, run, key, law.capacity, law.slope, from);
+        }
+    }
+    if (queues) {
+        std::vector<StepSeries> queue = key_queues(result, lane, keys, drains);
+        for (std::size_t i = 0; i < out.size(); ++i)
+            out[i].queue = std::move(queue[i]);
+    }
+    return out;
+}
+
 /// A lane's worst burst over the keys shown: one key's own, else the most the shown keys let
 /// through together in one window, counted as the load is.
 Burst shown_worst_burst(const SimulationResult& result, std::size_t lane,
@@ -380,6 +442,12 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
     const auto first = std::find_if(trace.requests.begin(), trace.requests.end(),
                                     [&](const Request& r) { return counted(mask, r.key); });
     out.from = first == trace.requests.end() ? 0 : first->tick;
+    std::vector<KeyId> lines;
+    for (const KeyId key : options.key_lines) {
+        if (key < trace.keys.size() && lines.size() < kMostKeyLines &&
+            std::find(lines.begin(), lines.end(), key) == lines.end())
+            lines.push_back(key);
+    }
     Tick last_change = out.from;
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         const AlgorithmRun& run = result.runs[lane];
@@ -395,6 +463,7 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
             const bool tiered = out.one_key && !result.lane_params[lane].keys.empty();
             if (!mask.empty() || tiered)
                 series.worst_burst = shown_worst_burst(result, lane, series, out, window);
+            series.by_key = key_lines(result, lane, lines, out.from);
         }
     }
     out.to = last_change + out.window;

@@ -11,6 +11,7 @@
 #include "charts/chart_builder.h"
 #include "charts/chart_specs.h"
 #include "charts/chart_theme.h"
+#include "charts/palette.h"
 #include "qt_app.h"
 #include "ratelab/io/trace_file.h"
 #include "ratelab/simulation.h"
@@ -39,19 +40,72 @@ double highestOnLeftAxis(const ChartSpec& spec) {
 
 }  // namespace
 
-TEST_CASE("queue chart: the queue over several keys stays inside the plot") {
+TEST_CASE("queue chart: a few keys, a queue each in its colour beside the keys together") {
     test::app();
-    // Three keys each queueing in their own leaky bucket: together they hold more than one
-    // key's queue size.
+    // Three keys each queueing in their own leaky bucket (free 2, pro 8, guest 4): together they
+    // hold more than any one key's queue size, and each key is held to its own.
     const ChartSpec spec = buildChartSpec(ChartKind::Queue, bundledInput("key-tiers.json"));
-    REQUIRE(spec.references.size() == 1);
-    const double one_key = spec.references.front().y;
+    QStringList labels;
+    for (const LineSpec& line : spec.lines)
+        labels << line.label;
+    CHECK(labels == QStringList{QStringLiteral("Queue of the keys together"),
+                                QStringLiteral("free (size 2)"), QStringLiteral("pro (size 8)"),
+                                QStringLiteral("guest (size 4)"),
+                                QStringLiteral("Delay of an accepted request")});
+    for (int i = 1; i <= 3; ++i)
+        CHECK(spec.lines[i].color == kKeyColours[i - 1]);
+    // A dashed line at each key's own size, in its colour, named in the legend by its key's line.
+    REQUIRE(spec.references.size() == 3);
+    CHECK(spec.references[0].y == 2.0);
+    CHECK(spec.references[0].label == QStringLiteral("queue size 2: free"));
+    CHECK(spec.references[0].color == kKeyColours[0]);
+    CHECK(spec.references[2].y == 8.0);
+    CHECK(spec.references[2].color == kKeyColours[1]);
+    CHECK(std::none_of(spec.references.begin(), spec.references.end(),
+                       [](const ReferenceLine& line) { return line.in_legend; }));
     const double highest = highestOnLeftAxis(spec);
-    REQUIRE(highest > one_key);
+    CHECK(highest > 8.0);  // the keys together
     CHECK(spec.y.max >= highest);
-    // Tiers have queues of their own sizes: the line is the size of a key without one.
-    CHECK(spec.references.front().label == QStringLiteral("untiered queue size 4"));
+    CHECK(spec.note.contains(QStringLiteral("each key's own queue")));
+}
+
+TEST_CASE("queue chart: more keys than colours, one queue over them all") {
+    test::app();
+    // 34 tenants: too many to tell apart by colour, so one line over all keys and the size of
+    // a key without a tier of its own.
+    const ChartSpec spec = buildChartSpec(ChartKind::Queue, bundledInput("multi-tenant.json"));
+    REQUIRE(spec.references.size() == 1);
+    CHECK(spec.references.front().label == QStringLiteral("untiered queue size 30"));
     CHECK(spec.note.contains(QStringLiteral("over all keys")));
+    CHECK(std::none_of(spec.lines.begin(), spec.lines.end(), [](const LineSpec& line) {
+        return line.label.contains(QStringLiteral("(size"));
+    }));
+    CHECK(spec.y.max >= highestOnLeftAxis(spec));
+}
+
+TEST_CASE("bucket chart: a few keys, a level each against its own capacity") {
+    test::app();
+    const ChartSpec spec = buildChartSpec(ChartKind::Bucket, bundledInput("key-tiers.json"));
+    CHECK(spec.title.endsWith(QStringLiteral("key by key")));
+    QStringList labels;
+    for (const LineSpec& line : spec.lines)
+        labels << line.label;
+    CHECK(labels ==
+          QStringList{QStringLiteral("Token bucket · free"), QStringLiteral("Token bucket · pro"),
+                      QStringLiteral("Token bucket · guest"), QStringLiteral("GCRA · free"),
+                      QStringLiteral("GCRA · pro"), QStringLiteral("GCRA · guest")});
+    CHECK(spec.lines[4].color == kKeyColours[1]);
+    // pro starts full at its own capacity of 8 tokens.
+    REQUIRE(!spec.lines[1].points.isEmpty());
+    CHECK(spec.lines[1].points.front().y() == 8.0);
+    QStringList references;
+    for (const ReferenceLine& line : spec.references)
+        references << line.label;
+    CHECK(references == QStringList{QStringLiteral("capacity 2: free"),
+                                    QStringLiteral("capacity 4: guest"),
+                                    QStringLiteral("capacity 8: pro")});
+    CHECK(spec.y.max >= 8.0);
+    CHECK(spec.note.contains(QStringLiteral("Each key's two lines coincide")));
 }
 
 TEST_CASE("queue chart: with one key the axis still starts from the queue size") {

@@ -58,6 +58,32 @@ std::int64_t brute_load(const SimulationResult& result, const AlgorithmRun& run,
     return sum;
 }
 
+/// `requests` requests over two to four keys named "a", "b", ..., some of which have a tier of
+/// their own; the default key makes none.
+std::shared_ptr<const SimulationResult> random_tiered(std::mt19937_64& random, int requests) {
+    const auto pick = [&](int lo, int hi) {
+        return std::uniform_int_distribution<int>(lo, hi)(random);
+    };
+    TraceBuilder builder;
+    Tick tick = pick(0, 3);
+    const int keys = pick(2, 4);
+    for (int i = 0; i < requests; ++i) {
+        tick += pick(0, 2);
+        builder.add(tick, static_cast<std::uint32_t>(pick(1, 3)),
+                    std::string(1, static_cast<char>('a' + pick(0, keys - 1))));
+    }
+    Params params = limits(pick(2, 6), pick(2, 10));
+    for (int k = 0; k < keys; ++k) {
+        if (pick(0, 1) == 0)
+            continue;  // this key keeps the base limits
+        Limits& tier = params.keys[std::string(1, static_cast<char>('a' + k))];
+        tier = params.base;
+        tier.limit = pick(1, 8);
+        tier.window = pick(1, 12);
+    }
+    return simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+}
+
 }  // namespace
 
 TEST_CASE("series: the default scenario's load, tick by tick") {
@@ -395,7 +421,7 @@ TEST_CASE("series: a key filter shows one key against its own tier, several as a
     CHECK(all.find("sliding_log")->load.max() == 14);  // 2 + 8 + 4, each key within its own L
 
     const KeyId pro = *trace->find_key("pro");
-    const ResultSeries one = compute_series(*result, SeriesOptions{{}, {pro}});
+    const ResultSeries one = compute_series(*result, SeriesOptions{{}, {pro}, {}});
     CHECK_FALSE(one.summed);
     REQUIRE(one.one_key == pro);
     CHECK(one.keys == std::vector<KeyId>{pro});
@@ -410,7 +436,7 @@ TEST_CASE("series: a key filter shows one key against its own tier, several as a
     CHECK(one.find("fixed_window")->worst_burst.cost == 8);
 
     const KeyId free = *trace->find_key("free");
-    const ResultSeries two = compute_series(*result, SeriesOptions{{}, {pro, free, 99}});
+    const ResultSeries two = compute_series(*result, SeriesOptions{{}, {pro, free, 99}, {}});
     CHECK(two.summed);
     CHECK_FALSE(two.one_key);
     CHECK(two.keys.size() == 2);
@@ -427,25 +453,9 @@ TEST_CASE("series: filtered to some keys, they are the series of those keys' req
         const auto pick = [&](int lo, int hi) {
             return std::uniform_int_distribution<int>(lo, hi)(random);
         };
-        TraceBuilder builder;
-        Tick tick = pick(0, 3);
-        const int keys = pick(2, 4);
-        for (int i = 0; i < 50; ++i) {
-            tick += pick(0, 2);
-            builder.add(tick, static_cast<std::uint32_t>(pick(1, 3)),
-                        std::string(1, static_cast<char>('a' + pick(0, keys - 1))));
-        }
-        Params params = limits(pick(2, 6), pick(2, 10));
-        for (int k = 0; k < keys; ++k) {
-            if (pick(0, 1) == 0)
-                continue;  // this key keeps the base limits
-            Limits& tier = params.keys[std::string(1, static_cast<char>('a' + k))];
-            tier = params.base;
-            tier.limit = pick(1, 8);
-            tier.window = pick(1, 12);
-        }
-        const auto trace = std::make_shared<const Trace>(std::move(builder).take());
-        const auto result = simulate(trace, params);
+        const auto result = random_tiered(random, 50);
+        const auto& trace = result->trace;
+        const Params& params = result->params;
 
         // Key 0, the default key, made no request here.
         std::vector<KeyId> shown;
@@ -456,9 +466,9 @@ TEST_CASE("series: filtered to some keys, they are the series of those keys' req
         if (shown.empty())
             shown.push_back(static_cast<KeyId>(pick(1, static_cast<int>(trace->keys.size()) - 1)));
         INFO(shown.size() << " of " << trace->keys.size() - 1 << " keys shown");
-        CHECK(compute_series(*result, SeriesOptions{{}, shown}).keys_in_trace ==
+        CHECK(compute_series(*result, SeriesOptions{{}, shown, {}}).keys_in_trace ==
               trace->keys.size() - 1);
-        const ResultSeries filtered = compute_series(*result, SeriesOptions{{}, shown});
+        const ResultSeries filtered = compute_series(*result, SeriesOptions{{}, shown, {}});
         const auto alone_trace = restricted(*trace, shown);
         const ResultSeries alone = compute_series(*simulate(alone_trace, params));
 
@@ -488,6 +498,60 @@ TEST_CASE("series: filtered to some keys, they are the series of those keys' req
                 for (Tick t = filtered.from; t <= end; ++t) {
                     const double time = static_cast<double>(t);
                     REQUIRE(s.level.value_at(time) == Approx(a.level.value_at(time)).margin(1e-9));
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("series: each key's own queue and level, beside the total and the level key's") {
+    const std::uint64_t first = base_seed();
+    for (std::uint64_t seed = first; seed < first + 16; ++seed) {
+        INFO("seed " << seed << " (RATELAB_PROPERTY_SEED replays it)");
+        std::mt19937_64 random(seed);
+        const auto result = random_tiered(random, 60);
+        const auto& trace = result->trace;
+        const Params& params = result->params;
+        std::vector<KeyId> lines;
+        for (KeyId k = 1; k < trace->keys.size(); ++k)
+            lines.push_back(k);
+        lines.push_back(lines.front());  // a repeat is traced once
+        lines.push_back(99);             // and an id the trace does not have, not at all
+        SeriesOptions options;
+        options.key_lines = lines;
+        const ResultSeries series = compute_series(*result, options);
+
+        for (const AlgorithmSeries& s : series.algorithms) {
+            INFO(s.id);
+            if (!s.releases && s.level_capacity == 0) {
+                CHECK(s.by_key.empty());
+                continue;
+            }
+            REQUIRE(s.by_key.size() == trace->keys.size() - 1);
+            for (std::size_t i = 0; i < s.by_key.size(); ++i) {
+                const KeySeries& line = s.by_key[i];
+                CHECK(line.key == i + 1);
+                const Limits& own = params.for_key(trace->key_name(line.key));
+                if (s.releases) {
+                    CHECK(line.queue_capacity == own.limit);
+                    CHECK(line.queue.max() <= own.limit);
+                } else {
+                    CHECK(line.queue.empty());
+                    CHECK(line.level_capacity == own.limit);
+                    SeriesOptions level_of_key;
+                    level_of_key.level_key = line.key;
+                    const ResultSeries alone = compute_series(*result, level_of_key);
+                    CHECK(line.level == alone.find(s.id)->level);
+                }
+            }
+            if (s.releases) {
+                // Each unit waits in its own key's queue: the keys' queues add up to the total.
+                for (Tick t = series.from; t <= series.to; ++t) {
+                    std::int64_t sum = 0;
+                    for (const KeySeries& line : s.by_key)
+                        sum += line.queue.value_at(t);
+                    INFO("tick " << t);
+                    CHECK(sum == s.queue.value_at(t));
                 }
             }
         }

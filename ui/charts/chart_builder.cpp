@@ -109,11 +109,13 @@ void addFurniture(QChart* chart, const ChartSpec& spec, const ChartTheme& theme,
         auto* line = horizontalLine(axes.x_min, axes.x_max, ref.y);
         line->setName(ref.label);
         line->setProperty(kReferenceIndex, static_cast<int>(i));
-        line->setPen(linePen(theme.visible(chart_colors::kReference), 1.5, ref.style));
+        line->setPen(
+            linePen(theme.visible(ref.color.isValid() ? ref.color : chart_colors::kReference), 1.5,
+                    ref.style));
         attach(chart, line, axes.x, axes.y);
         // Without a free right-hand axis for its label, a reference line says what it is in
         // the legend.
-        if (!spec.y2 || ref.label.isEmpty())
+        if (!spec.y2 || ref.label.isEmpty() || !ref.in_legend)
             hideFromLegend(chart, line);
     }
 }

@@ -32,6 +32,19 @@ QString number(double value) {
     return QString::number(value, 'f', 2).remove(QRegularExpression(QStringLiteral("\\.?0+$")));
 }
 
+/// "free 1 · pro 2": a value for each key a lane traces one by one, the key's name in its colour.
+template <class Value>
+QString keyValues(const ChartInput& input, const AlgorithmSeries& s, Value value) {
+    QStringList parts;
+    for (std::size_t i = 0; i < s.by_key.size(); ++i) {
+        const QString key = keyName(input.result->trace->key_name(s.by_key[i].key));
+        parts << QStringLiteral("<span style=\"color:%1\">%2</span> %3")
+                     .arg(kKeyColours[i % kMostKeyColours].name(), key.toHtmlEscaped(),
+                          value(s.by_key[i]));
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
 QString worstText(const ChartInput& input, double x, const QSet<QString>& hidden) {
     const auto& all = input.series->algorithms;
     const long index = std::lround(x);
@@ -82,12 +95,22 @@ QString chartHoverText(ChartKind kind, const ChartInput& input, double x,
                                 .arg(s.rejected.value_at(tick)));
                 break;
             case ChartKind::Queue:
-                if (s.releases)
-                    text += row(series, lane,
-                                ChartHoverText::tr("%1 queued").arg(s.queue.value_at(tick)));
+                if (s.releases) {
+                    QString queued = ChartHoverText::tr("%1 queued").arg(s.queue.value_at(tick));
+                    if (!s.by_key.empty())
+                        queued += ChartHoverText::tr(" (%1)").arg(
+                            keyValues(input, s, [tick](const KeySeries& k) {
+                                return QString::number(k.queue.value_at(tick));
+                            }));
+                    text += row(series, lane, queued);
+                }
                 break;
             case ChartKind::Bucket:
-                if (!s.level.empty())
+                if (!s.by_key.empty() && s.level_capacity > 0)
+                    text += row(series, lane, keyValues(input, s, [tick](const KeySeries& k) {
+                                    return number(k.level.value_at(static_cast<double>(tick)));
+                                }));
+                else if (!s.level.empty())
                     text += row(series, lane, number(s.level.value_at(static_cast<double>(tick))));
                 break;
             case ChartKind::Worst:

@@ -18,7 +18,7 @@ bool sameReferences(const QList<ReferenceLine>& a, const QList<ReferenceLine>& b
     if (a.size() != b.size())
         return false;
     for (qsizetype i = 0; i < a.size(); ++i) {
-        if (a[i].label != b[i].label || a[i].y != b[i].y)
+        if (a[i].label != b[i].label || a[i].y != b[i].y || a[i].color != b[i].color)
             return false;
     }
     return true;

@@ -48,6 +48,10 @@ struct ReferenceLine {
     QString label;  ///< drawn at the line's left end, e.g. "L = 4"
     double y = 0.0;
     Qt::PenStyle style = Qt::DashLine;
+    /// Invalid: the grey of reference lines. A key's own size is drawn in the key's colour.
+    QColor color = QColor();
+    /// Whether the legend lists it when the right-hand axis is taken (else that axis labels it).
+    bool in_legend = true;
 };
 
 struct AxisSpec {

@@ -3,10 +3,12 @@
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "charts/algorithm_names.h"
 #include "charts/palette.h"
 #include "charts/tick_text.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 
 namespace ratelab::ui {
@@ -106,6 +108,64 @@ void addCursor(ChartSpec& spec, const ChartInput& input) {
         spec.cursor = static_cast<double>(*input.now);
 }
 
+/// Whether some lane traces keys one by one (SeriesOptions::key_lines) in the series it has.
+bool hasKeyLines(const ResultSeries& series, bool queues) {
+    return std::any_of(series.algorithms.begin(), series.algorithms.end(),
+                       [queues](const AlgorithmSeries& s) {
+                           return !s.by_key.empty() && (queues ? s.releases : s.level_capacity > 0);
+                       });
+}
+
+/// Key line `index` of lane `lane`: the key's colour (as on the timeline), the lane's pattern
+/// when `lanes` lanes draw such lines, and a name that says whose it is.
+LineSpec keyLine(const ChartInput& input, std::size_t lane, std::size_t index, std::size_t lanes,
+                 QList<QPointF> points) {
+    const ResultSeries& series = *input.series;
+    const AlgorithmSeries& s = series.algorithms[lane];
+    const QString key = keyName(input.result->trace->key_name(s.by_key[index].key));
+    LineSpec line = laneLine(series, lane, std::move(points), input);
+    line.color = kKeyColours[index % kMostKeyColours];
+    line.label = lanes == 1 ? key : ChartText::tr("%1 · %2").arg(line.label, key);
+    if (lanes == 1)
+        line.style = Qt::SolidLine;
+    line.width = 1.8 * std::max(0.6, lineScale(input));
+    return line;
+}
+
+/// A reference line at each own size of the keys traced one by one (queue sizes or level
+/// ceilings), naming the keys that have it: "queue size 8: pro".
+void addKeySizeLines(ChartSpec& spec, const ChartInput& input, bool queues, const QString& what) {
+    const Trace& trace = *input.result->trace;
+    // Each size with the keys that have it, and the colour of the first of them.
+    std::map<std::int64_t, std::pair<QStringList, QColor>> keys_by_size;
+    for (const AlgorithmSeries& s : input.series->algorithms) {
+        if (queues ? !s.releases : s.level_capacity == 0)
+            continue;
+        for (std::size_t i = 0; i < s.by_key.size(); ++i) {
+            const KeySeries& line = s.by_key[i];
+            auto& [keys, colour] = keys_by_size[queues ? line.queue_capacity : line.level_capacity];
+            const QString key = keyName(trace.key_name(line.key));
+            if (keys.isEmpty())
+                colour = kKeyColours[i % kMostKeyColours];
+            if (!keys.contains(key))
+                keys.append(key);
+        }
+    }
+    for (const auto& [size, keys_and_colour] : keys_by_size) {
+        const auto& [keys, colour] = keys_and_colour;
+        // One size for every key needs no names; past three sizes the names would crowd.
+        const bool named = keys_by_size.size() > 1 && keys_by_size.size() <= 3;
+        ReferenceLine line{
+            named ? ChartText::tr("%1: %2").arg(what.arg(size), keys.join(QStringLiteral(", ")))
+                  : what.arg(size),
+            static_cast<double>(size), Qt::DashLine};
+        // A size of one key alone is drawn in that key's colour.
+        if (named && keys.size() == 1)
+            line.color = colour;
+        spec.references.append(line);
+    }
+}
+
 ChartSpec loadSpec(const ChartInput& input) {
     const ResultSeries& series = *input.series;
     ChartSpec spec;
@@ -185,19 +245,23 @@ ChartSpec queueSpec(const ChartInput& input) {
     spec.kind = ChartKind::Queue;
     spec.title = ChartText::tr("Shapers: queue length and each request's delay") + keysShown(input);
     spec.x = timeAxis(input);
+    const bool per_key = hasKeyLines(series, true);
     std::vector<std::size_t> shapers;
     std::int64_t queue_size = 1;
     // The line is the queue over every key, which with several keys can hold more than one
     // key's queue size: the axis makes room for both.
     std::int64_t highest = 1;
     for (std::size_t lane = 0; lane < series.algorithms.size(); ++lane) {
-        if (series.algorithms[lane].releases) {
-            shapers.push_back(lane);
-            queue_size = std::max(queue_size, series.algorithms[lane].queue_capacity);
-            highest = std::max(highest, series.algorithms[lane].queue.max());
-        }
+        const AlgorithmSeries& s = series.algorithms[lane];
+        if (!s.releases)
+            continue;
+        shapers.push_back(lane);
+        queue_size = std::max(queue_size, s.queue_capacity);
+        highest = std::max(highest, s.queue.max());
+        for (const KeySeries& line : s.by_key)
+            highest = std::max(highest, line.queue_capacity);
     }
-    highest = std::max(highest, queue_size);
+    highest = std::max(highest, per_key ? 1 : queue_size);
     spec.y = countAxis(ChartText::tr("Queued cost"), static_cast<double>(highest));
     if (shapers.empty()) {
         spec.note =
@@ -210,12 +274,27 @@ ChartSpec queueSpec(const ChartInput& input) {
         LineSpec queue = laneLine(
             series, lane,
             toPoints(decimate(shaper.queue, input.from, drawnUntil(input), input.columns)), input);
-        queue.label = shapers.size() == 1 ? ChartText::tr("Queue length")
-                                          : ChartText::tr("%1: queue").arg(queue.label);
+        if (per_key) {
+            queue.label = shapers.size() == 1
+                              ? ChartText::tr("Queue of the keys together")
+                              : ChartText::tr("%1: queue of the keys together").arg(queue.label);
+        } else {
+            queue.label = shapers.size() == 1 ? ChartText::tr("Queue length")
+                                              : ChartText::tr("%1: queue").arg(queue.label);
+        }
         queue.width = 3.0 * lineScale(input);
         if (shapers.size() == 1)
             queue.style = Qt::SolidLine;
         spec.lines.append(queue);
+        for (std::size_t i = 0; i < shaper.by_key.size(); ++i) {
+            LineSpec line = keyLine(input, lane, i, shapers.size(),
+                                    toPoints(decimate(shaper.by_key[i].queue, input.from,
+                                                      drawnUntil(input), input.columns)));
+            // The right-hand axis is the delays', so the legend says each key's queue size.
+            line.label =
+                ChartText::tr("%1 (size %2)").arg(line.label).arg(shaper.by_key[i].queue_capacity);
+            spec.lines.append(line);
+        }
 
         for (const PlotPoint& p : shaper.delays)
             longest = std::max(longest, p.y);
@@ -239,6 +318,17 @@ ChartSpec queueSpec(const ChartInput& input) {
         spec.lines.append(delays);
     }
     spec.y2 = countAxis(ChartText::tr("Delay (ticks)"), longest);
+    if (per_key) {
+        // Each key's line is held to its own queue size, which its legend entry gives.
+        addKeySizeLines(spec, input, true, ChartText::tr("queue size %1"));
+        for (ReferenceLine& line : spec.references)
+            line.in_legend = false;
+        spec.note = ChartText::tr(
+            "Thick line: cost units waiting, the keys together; thin lines: each key's own "
+            "queue. Diamonds: how long each accepted request waited.");
+        addCursor(spec, input);
+        return spec;
+    }
     // The line is one key's queue size under the trace's limits; tiers have sizes of their own.
     // With one key on show, the line is that key's own queue size.
     QString size_label = ChartText::tr("queue size %1").arg(queue_size);
@@ -266,7 +356,10 @@ ChartSpec bucketSpec(const ChartInput& input) {
     ChartSpec spec;
     spec.kind = ChartKind::Bucket;
     spec.title = ChartText::tr("Bucket level: token-bucket tokens and GCRA allowance");
-    if (trace.keys.size() > 1)
+    const bool per_key = hasKeyLines(series, false);
+    if (per_key)
+        spec.title += ChartText::tr(", key by key");
+    else if (trace.keys.size() > 1)
         spec.title += ChartText::tr(" (key \"%1\")")
                           .arg(QString::fromStdString(trace.key_name(series.level_key)));
     spec.x = timeAxis(input);
@@ -278,25 +371,51 @@ ChartSpec bucketSpec(const ChartInput& input) {
     }
     for (std::size_t i = 0; i < levels.size(); ++i) {
         const AlgorithmSeries& s = series.algorithms[levels[i]];
+        // The first drawn widest, so that a later line on top of it still shows it.
+        const double width = (i == 0 ? 4.0 : 1.8) * std::max(0.6, lineScale(input));
+        if (per_key) {
+            for (std::size_t k = 0; k < s.by_key.size(); ++k) {
+                capacity = std::max(capacity, s.by_key[k].level_capacity);
+                LineSpec line = keyLine(input, levels[i], k, levels.size(),
+                                        toPoints(decimate(s.by_key[k].level, input.from,
+                                                          drawnUntil(input), input.columns)));
+                line.width = width;
+                spec.lines.append(line);
+            }
+            continue;
+        }
         capacity = std::max(capacity, s.level_capacity);
         LineSpec line = laneLine(
             series, levels[i],
             toPoints(decimate(s.level, input.from, drawnUntil(input), input.columns)), input);
-        // The first drawn widest, so that a later line on top of it still shows it.
-        line.width = (i == 0 ? 4.0 : 1.8) * std::max(0.6, lineScale(input));
+        line.width = width;
         spec.lines.append(line);
     }
     spec.y = countAxis(ChartText::tr("Tokens / allowance"), static_cast<double>(capacity));
-    spec.references.append(ReferenceLine{ChartText::tr("capacity %1").arg(capacity),
-                                         static_cast<double>(capacity), Qt::DashLine});
+    if (per_key) {
+        addKeySizeLines(spec, input, false, ChartText::tr("capacity %1"));
+    } else {
+        spec.references.append(ReferenceLine{ChartText::tr("capacity %1").arg(capacity),
+                                             static_cast<double>(capacity), Qt::DashLine});
+    }
     if (levels.size() == 2) {
-        spec.note = series.algorithms[levels[0]].level == series.algorithms[levels[1]].level
-                        ? ChartText::tr(
-                              "The two lines coincide: the two limiters are in the same "
-                              "state (GCRA is a token bucket kept as one time).")
-                        : ChartText::tr("The lines differ because the two lanes' settings differ.");
+        const AlgorithmSeries& first = series.algorithms[levels[0]];
+        const AlgorithmSeries& second = series.algorithms[levels[1]];
+        const bool same = per_key ? first.by_key == second.by_key : first.level == second.level;
+        if (!same)
+            spec.note = ChartText::tr("The lines differ because the two lanes' settings differ.");
+        else if (per_key)
+            spec.note = ChartText::tr(
+                "Each key's two lines coincide: the two limiters are in the same state (GCRA "
+                "is a token bucket kept as one time).");
+        else
+            spec.note = ChartText::tr(
+                "The two lines coincide: the two limiters are in the same state (GCRA is a "
+                "token bucket kept as one time).");
     } else if (levels.empty()) {
         spec.note = ChartText::tr("No lane of this comparison keeps a bucket level.");
+    } else if (per_key) {
+        spec.note = ChartText::tr("A line per key, each against its own capacity.");
     }
     addCursor(spec, input);
     return spec;
@@ -383,6 +502,8 @@ ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int c
     ChartInput input;
     SeriesOptions options;
     options.keys = keys;
+    options.key_lines = colouredKeys(
+        *result, keys.empty() ? std::vector<char>{} : key_mask(result->trace->keys.size(), keys));
     input.series = std::make_shared<const ResultSeries>(compute_series(*result, options));
     input.result = std::move(result);
     std::tie(input.from, input.to) = chartTimeSpan(*input.series);

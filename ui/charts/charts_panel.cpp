@@ -21,8 +21,10 @@
 #include "charts/dock_presence.h"
 #include "charts/export_dialog.h"
 #include "charts/export_file.h"
+#include "charts/palette.h"
 #include "ratelab/io/decisions_csv.h"
 #include "ratelab/io/report.h"
+#include "ratelab/key_figures.h"
 #include "session/frame_model.h"
 
 namespace ratelab::ui {
@@ -276,6 +278,11 @@ const std::shared_ptr<const ResultSeries>& ChartsPanel::series() const {
     if (!series_ && result_) {
         SeriesOptions options;
         options.keys = shownKeyIds();
+        // The keys with a colour of their own on the timeline get a queue and a level line each,
+        // in the same colours.
+        options.key_lines = colouredKeys(
+            *result_, options.keys.empty() ? std::vector<char>{}
+                                           : key_mask(result_->trace->keys.size(), options.keys));
         series_ = std::make_shared<const ResultSeries>(compute_series(*result_, options));
     }
     return series_;

@@ -52,6 +52,20 @@ struct LevelSeries {
     friend bool operator==(const LevelSeries&, const LevelSeries&) = default;
 };
 
+/// One key's own queue or bucket level in one lane (SeriesOptions::key_lines).
+struct KeySeries {
+    KeyId key = 0;
+    /// Shapers: the key's cost units accepted but not yet released at tick t.
+    StepSeries queue;
+    /// Lanes with a level law: the key's tokens or allowance.
+    LevelSeries level;
+    /// The key's own queue size or level ceiling (its tier's), 0 where it has none.
+    std::int64_t queue_capacity = 0;
+    std::int64_t level_capacity = 0;
+
+    friend bool operator==(const KeySeries&, const KeySeries&) = default;
+};
+
 /// Everything the charts show about one lane.
 struct AlgorithmSeries {
     std::string id;         ///< the lane's algorithm
@@ -81,6 +95,9 @@ struct AlgorithmSeries {
     /// one key under a tier of its own, the worst of what the series count: one key's own worst
     /// burst, or the load's peak over several.
     Burst worst_burst;
+    /// For a shaper or a lane with a level law, one entry per key of SeriesOptions::key_lines
+    /// (in that order); empty for the other lanes.
+    std::vector<KeySeries> by_key;
 };
 
 /// The most steps one request's release takes in a shaper's series. A costlier request's units
@@ -97,7 +114,15 @@ struct SeriesOptions {
     /// the series of a few keys are those of a trace of their requests alone. Ids the trace does
     /// not have are ignored.
     std::vector<KeyId> keys;
+    /// Keys whose queue and bucket level are also traced one by one (AlgorithmSeries::by_key),
+    /// beside the queue over every key counted and the level of `level_key`. At most
+    /// kMostKeyLines are traced; ids the trace does not have are ignored.
+    std::vector<KeyId> key_lines;
 };
+
+/// The most keys SeriesOptions::key_lines traces: a line each is as many as a chart can tell
+/// apart.
+inline constexpr std::size_t kMostKeyLines = 8;
 
 /// The time series of a simulation, ready to be decimated and drawn.
 struct ResultSeries {
