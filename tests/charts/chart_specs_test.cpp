@@ -48,9 +48,8 @@ TEST_CASE("queue chart: a few keys, a queue each in its colour beside the keys t
     QStringList labels;
     for (const LineSpec& line : spec.lines)
         labels << line.label;
-    CHECK(labels == QStringList{QStringLiteral("Queue of the keys together"),
-                                QStringLiteral("free (size 2)"), QStringLiteral("pro (size 8)"),
-                                QStringLiteral("guest (size 4)"),
+    CHECK(labels == QStringList{QStringLiteral("Keys together"), QStringLiteral("free (size 2)"),
+                                QStringLiteral("pro (size 8)"), QStringLiteral("guest (size 4)"),
                                 QStringLiteral("Delay of an accepted request")});
     for (int i = 1; i <= 3; ++i)
         CHECK(spec.lines[i].color == kKeyColours[i - 1]);

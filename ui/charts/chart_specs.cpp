@@ -275,9 +275,8 @@ ChartSpec queueSpec(const ChartInput& input) {
             series, lane,
             toPoints(decimate(shaper.queue, input.from, drawnUntil(input), input.columns)), input);
         if (per_key) {
-            queue.label = shapers.size() == 1
-                              ? ChartText::tr("Queue of the keys together")
-                              : ChartText::tr("%1: queue of the keys together").arg(queue.label);
+            queue.label = shapers.size() == 1 ? ChartText::tr("Keys together")
+                                              : ChartText::tr("%1: keys together").arg(queue.label);
         } else {
             queue.label = shapers.size() == 1 ? ChartText::tr("Queue length")
                                               : ChartText::tr("%1: queue").arg(queue.label);
@@ -324,8 +323,8 @@ ChartSpec queueSpec(const ChartInput& input) {
         for (ReferenceLine& line : spec.references)
             line.in_legend = false;
         spec.note = ChartText::tr(
-            "Thick line: cost units waiting, the keys together; thin lines: each key's own "
-            "queue. Diamonds: how long each accepted request waited.");
+            "Thick: units waiting, keys together; thin: each key's own queue. Diamonds: each "
+            "accepted request's wait.");
         addCursor(spec, input);
         return spec;
     }
