@@ -1,11 +1,16 @@
 // On a screen smaller than the default window (here 1024 × 700, as the ctest entry configures
 // the offscreen platform), the window opens within the screen's free area, its lanes and
 // panels squeezed rather than cut off past the screen's edge.
+#include <QDockWidget>
 #include <QGuiApplication>
 #include <QScreen>
 #include <QtTest>
 
+#include "charts/chart_view.h"
+#include "charts/charts_panel.h"
 #include "isolated_settings.h"
+#include "timeline/timeline_view.h"
+#include "window/file_controller.h"
 #include "window/main_window.h"
 
 using namespace ratelab::ui;
@@ -48,6 +53,27 @@ private Q_SLOTS:
         const QRect room = again.screen()->availableGeometry();
         QVERIFY2(again.width() <= room.width() && again.height() <= room.height(),
                  qPrintable(QStringLiteral("%1 × %2").arg(again.width()).arg(again.height())));
+    }
+
+    void raisedChartsGetRoomAndEveryLaneStillFits() {
+        // The Advanced and Lanes forms in the right-hand area held the whole top of the window
+        // to their height, and the charts got a strip of 144 px whose legend was cut off.
+        IsolatedSettings::clear();
+        MainWindow window;
+        window.files()->setInteractive(false);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(100);  // the deferred layout work runs from the event loop
+        window.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->raise();
+        const ChartView* chart = window.findChild<ChartsPanel*>()->view(ChartKind::Load);
+        QTRY_VERIFY2(chart->height() >= 170, qPrintable(QString::number(chart->height())));
+        // The timeline gave up height, but no lane.
+        const TimelineView* timeline = window.timeline();
+        QVERIFY(!timeline->scene().layout.lanes.empty());
+        QVERIFY2(timeline->scene().layout.lanes.back().bottom() <= timeline->height(),
+                 qPrintable(QStringLiteral("%1 of %2")
+                                .arg(timeline->scene().layout.lanes.back().bottom())
+                                .arg(timeline->height())));
     }
 };
 

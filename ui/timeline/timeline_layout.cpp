@@ -1,6 +1,7 @@
 #include "timeline/timeline_layout.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ratelab::ui {
 
@@ -12,13 +13,19 @@ TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, doub
     layout.plot_width = std::max(1.0, width - gutter_width - kRightMargin);
     layout.ruler = QRectF(0, 0, width, kRulerHeight);
     layout.notes = QRectF(0, layout.ruler.bottom(), width, with_notes ? kNotesHeight : 0.0);
-    layout.trace = QRectF(0, layout.notes.bottom(), width, kTraceHeight);
+    // Squeezed below the minimum, the trace row shrinks before the lanes do.
+    const double lanes_room = static_cast<double>(lane_count) * kMinLaneHeight;
+    const double trace_height = std::clamp(size.height() - layout.notes.bottom() - lanes_room,
+                                           kSqueezedTraceHeight, kTraceHeight);
+    layout.trace = QRectF(0, layout.notes.bottom(), width, trace_height);
     const double available = size.height() - layout.trace.bottom();
+    // In 1/64 px, a binary fraction: the lanes then add up exactly, the last one never ending
+    // past the bottom by a rounding error.
     const double lane_height =
         lane_count == 0
             ? 0.0
-            : std::clamp(available / static_cast<double>(lane_count), kSqueezedLaneHeight,
-                         std::max(kSqueezedLaneHeight, max_lane_height));
+            : std::clamp(std::floor(available / static_cast<double>(lane_count) * 64.0) / 64.0,
+                         kSqueezedLaneHeight, std::max(kSqueezedLaneHeight, max_lane_height));
     double y = layout.trace.bottom();
     for (std::size_t i = 0; i < lane_count; ++i) {
         layout.lanes.emplace_back(0, y, width, lane_height);
@@ -30,6 +37,11 @@ TimelineLayout TimelineLayout::compute(QSizeF size, std::size_t lane_count, doub
 double TimelineLayout::minimumHeight(std::size_t lane_count, bool with_notes) {
     return kRulerHeight + (with_notes ? kNotesHeight : 0.0) + kTraceHeight +
            static_cast<double>(lane_count) * kMinLaneHeight + 1.0;
+}
+
+double TimelineLayout::squeezedHeight(std::size_t lane_count, bool with_notes) {
+    return kRulerHeight + (with_notes ? kNotesHeight : 0.0) + kSqueezedTraceHeight +
+           static_cast<double>(lane_count) * kSqueezedLaneHeight + 1.0;
 }
 
 int TimelineLayout::laneAt(double y) const {

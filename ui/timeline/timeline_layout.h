@@ -18,6 +18,8 @@ struct TimelineLayout {
     /// Squeezed below its minimum height (a window shorter than every dock asks for), the
     /// lanes shrink down to this rather than run past the bottom, the last one cut off.
     static constexpr double kSqueezedLaneHeight = 26.0;
+    /// Squeezed, the trace row gives up height first, down to this.
+    static constexpr double kSqueezedTraceHeight = 40.0;
     static constexpr double kMaxLaneHeight = 120.0;
     static constexpr double kRightMargin = 12.0;
 
@@ -33,6 +35,9 @@ struct TimelineLayout {
     static TimelineLayout compute(QSizeF size, std::size_t lane_count, double gutter_width,
                                   double max_lane_height = kMaxLaneHeight, bool with_notes = false);
     static double minimumHeight(std::size_t lane_count, bool with_notes = false);
+    /// The least height that still shows every lane, each at kSqueezedLaneHeight: what the
+    /// timeline gives up to a raised dock on a short screen, and no more.
+    static double squeezedHeight(std::size_t lane_count, bool with_notes = false);
 
     /// The lane under `y`, or -1.
     int laneAt(double y) const;

@@ -3,6 +3,7 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -187,7 +188,18 @@ QSize TimelineLegend::minimumSizeHint() const {
     for (const QRectF& rect : entryRects(0)) {
         widest = std::max(widest, rect.width());
     }
-    return {static_cast<int>(std::ceil(widest + 2 * kMargin)), rowHeight()};
+    // As many rows as the entries take at the present width: the main window's layout asks
+    // widgets for their minimum, not their height for a width, and a second row of entries
+    // must not come out of the lanes' room.
+    const int height = isVisible() ? heightForWidth(width()) : rowHeight();
+    return {static_cast<int>(std::ceil(widest + 2 * kMargin)), height};
+}
+
+void TimelineLegend::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (event->oldSize().width() < 0 ||
+        heightForWidth(event->size().width()) != heightForWidth(event->oldSize().width()))
+        updateGeometry();
 }
 
 int TimelineLegend::heightForWidth(int width) const {

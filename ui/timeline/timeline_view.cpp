@@ -54,8 +54,10 @@ QSize TimelineView::sizeHint() const {
 }
 
 QSize TimelineView::minimumSizeHint() const {
+    // On a short screen a raised dock (the charts) may squeeze the lanes, never hide one.
     const std::size_t lanes = frame_.result ? frame_.result->runs.size() : 6;
-    return {400, static_cast<int>(std::ceil(TimelineLayout::minimumHeight(lanes)))};
+    const bool notes = !session_->notes().empty();
+    return {400, static_cast<int>(std::ceil(TimelineLayout::squeezedHeight(lanes, notes)))};
 }
 
 double TimelineView::gutterWidth() const {

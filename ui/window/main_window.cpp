@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QMimeData>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -151,11 +152,21 @@ void MainWindow::createDocks() {
     fleet_growth_ = new RaisedDockGrowth(this, fleet_dock_);
     clients_growth_ = new RaisedDockGrowth(this, clients_dock_);
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
+    // The tall forms scroll rather than hold the whole right-hand area to their height: on a
+    // short screen that held the raised charts to a strip whose legend was cut off.
+    const auto scrolled = [](QWidget* panel) {
+        auto* area = new QScrollArea;
+        area->setWidget(panel);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setFocusProxy(panel);
+        return area;
+    };
     advanced_dock_ = dock(tr("Advanced"), QStringLiteral("advancedDock"),
-                          new AdvancedPanel(session_, this), Qt::RightDockWidgetArea);
+                          scrolled(new AdvancedPanel(session_, this)), Qt::RightDockWidgetArea);
     tabifyDockWidget(learn_dock_, advanced_dock_);
-    lanes_dock_ = dock(tr("Lanes"), QStringLiteral("lanesDock"), new LanesPanel(session_, this),
-                       Qt::RightDockWidgetArea);
+    lanes_dock_ = dock(tr("Lanes"), QStringLiteral("lanesDock"),
+                       scrolled(new LanesPanel(session_, this)), Qt::RightDockWidgetArea);
     tabifyDockWidget(advanced_dock_, lanes_dock_);
     predict_ = new PredictPanel(session_, clock_, this);
     predict_dock_ =
