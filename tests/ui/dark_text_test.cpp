@@ -13,6 +13,7 @@
 #include "dark_palette.h"
 #include "driving.h"
 #include "isolated_settings.h"
+#include "session/playback_clock.h"
 #include "session/session.h"
 #include "timeline/decision_tooltip.h"
 #include "timeline/timeline_palette.h"
@@ -86,6 +87,39 @@ private Q_SLOTS:
         QApplication::setPalette(light_);
         window_->timeline()->setHighlightedLane(-1);
         QApplication::processEvents();
+    }
+
+    void playbackIconsAreLightOnADarkPalette() {
+        // The style's media icons are a fixed dark grey, all but invisible on a dark toolbar.
+        QAction* play = nullptr;
+        for (QAction* action : window_->findChildren<QAction*>()) {
+            if (action->text() == QStringLiteral("&Play"))
+                play = action;
+        }
+        QVERIFY(play != nullptr);
+        const auto lightness = [play] {
+            const QImage image = play->icon().pixmap(22, 22).toImage();
+            int sum = 0;
+            int count = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x) {
+                    const QColor pixel = image.pixelColor(x, y);
+                    if (pixel.alpha() > 128) {
+                        sum += pixel.lightness();
+                        ++count;
+                    }
+                }
+            }
+            return count == 0 ? -1 : sum / count;
+        };
+        const int on_light = lightness();
+        QVERIFY2(on_light >= 0 && on_light < 128, qPrintable(QString::number(on_light)));
+        QApplication::setPalette(darkPalette());
+        QApplication::processEvents();
+        QVERIFY2(lightness() > 180, qPrintable(QString::number(lightness())));
+        QApplication::setPalette(light_);
+        QApplication::processEvents();
+        QCOMPARE(lightness(), on_light);
     }
 
     void tooltipOutcomesKeepTheirLightColours() {

@@ -6,6 +6,7 @@
 #include <QStyle>
 
 #include "ratelab/simulation.h"
+#include "window/palette_icon.h"
 
 namespace ratelab::ui {
 
@@ -16,7 +17,7 @@ QAction* make(QObject* parent, const QString& text, const QList<QKeySequence>& k
     auto* action = new QAction(text, parent);
     action->setShortcuts(keys);
     if (icon != QStyle::SP_CustomBase) {
-        action->setIcon(QApplication::style()->standardIcon(icon));
+        setPaletteIcon(action, icon);
     }
     AppActions::updateToolTip(action, explanation);
     return action;

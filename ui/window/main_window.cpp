@@ -38,6 +38,7 @@
 #include "window/charts_slot.h"
 #include "window/file_controller.h"
 #include "window/lecture_actions.h"
+#include "window/palette_icon.h"
 #include "window/raised_dock_growth.h"
 #include "window/remembered_state.h"
 #include "window/tiers_dialog.h"
@@ -246,8 +247,7 @@ void MainWindow::connectActions() {
             [this] { session_->addRequest(clock_->now()); });
     connect(clock_, &PlaybackClock::playingChanged, this, [this](bool playing) {
         actions_.play_pause->setText(playing ? tr("&Pause") : tr("&Play"));
-        actions_.play_pause->setIcon(
-            style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        setPaletteIcon(actions_.play_pause, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay);
         AppActions::updateToolTip(actions_.play_pause,
                                   playing ? tr("Stop the clock") : tr("Run the clock"));
     });
@@ -378,6 +378,13 @@ void MainWindow::dropEvent(QDropEvent* event) {
     if (files_->maybeSave()) {
         files_->openFile(urls.front().toLocalFile());
     }
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    // Another palette (the desktop turned dark): icons drawn for the old one are drawn again.
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange)
+        refreshPaletteIcons(this);
+    QMainWindow::changeEvent(event);
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
