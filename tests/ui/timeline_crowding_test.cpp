@@ -277,6 +277,35 @@ private Q_SLOTS:
         QVERIFY(drawn > 0);
     }
 
+    void aPileAtThePlotsEdgeIsDrawnWhole() {
+        // Fifteen requests on tick 0 and twelve on tick 40, zoomed out until a tick is
+        // narrower than the count "×15": its box was centred on tick 0, half of it cut off at
+        // the plot's left edge.
+        TraceBuilder builder;
+        for (int i = 0; i < 15; ++i)
+            builder.add(0, 1);
+        for (Tick t = 1; t < 20; ++t)
+            builder.add(t, 1);
+        for (int i = 0; i < 12; ++i)
+            builder.add(40, 1);
+        SessionDocument document = SessionDocument::empty();
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        QVERIFY(session()->reset(std::move(document), QString()).isEmpty());
+        view()->fitToTrace();
+        const TimelineScene scene = view()->scene();
+        QVERIFY(scene.detailed);
+        const QRectF first = tracePileBox(scene, 0, 15);
+        QVERIFY(first.width() > scene.axis->pixelsPerTick());  // wider than a tick
+        QVERIFY2(
+            first.left() >= scene.layout.plot_left,
+            qPrintable(
+                QStringLiteral("%1 left of %2").arg(first.left()).arg(scene.layout.plot_left)));
+        // Inside the plot it stays centred on its tick.
+        const TickRange later = requestsOnTick(session()->trace(), 40);
+        const QRectF second = tracePileBox(scene, later.first, 12);
+        QCOMPARE(second.center().x(), scene.centreX(40));
+    }
+
     void clickingAPileSelectsAllOfIt() {
         openPile(true);
         const TickRange pile = requestsOnTick(session()->trace(), 16);

@@ -12,25 +12,43 @@ namespace ratelab::ui {
 
 namespace {
 
-// Many requests on one tick: one taller box that says how many ("×20"), selected when any of
-// them is; hovering it counts them, clicking it selects them all.
-void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first, std::size_t count,
-               double width, double height) {
-    const QRectF& row = scene.layout.trace;
+QFont pileFont(const TimelineScene& scene) {
     QFont bold = scene.font;
     bold.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
     bold.setBold(true);
-    // With keys chosen, the pile counts theirs; a pile of none of them is drawn faint.
+    return bold;
+}
+
+/// The requests of a pile that count: with keys chosen, theirs (0: a pile of none of them).
+std::size_t shownInPile(const TimelineScene& scene, std::size_t first, std::size_t count) {
     std::size_t shown = 0;
     for (std::size_t i = first; i < first + count; ++i)
         shown += scene.isFaint(i) ? 0 : 1;
+    return shown;
+}
+
+QString pileText(const TimelineScene& scene, std::size_t first, std::size_t count) {
+    const std::size_t shown = shownInPile(scene, first, count);
+    return QStringLiteral("×%1").arg(shown == 0 ? count : shown);
+}
+
+/// A request box's width and height in the trace row at the scene's zoom.
+QSizeF requestBoxSize(const TimelineScene& scene) {
+    return {std::clamp(scene.axis->pixelsPerTick() * 0.7, 5.0, 26.0),
+            std::clamp(scene.stack.spacing - 2.0, 3.0, 16.0)};
+}
+
+// Many requests on one tick: one taller box that says how many ("×20"), selected when any of
+// them is; hovering it counts them, clicking it selects them all.
+void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first,
+               std::size_t count) {
+    const QFont bold = pileFont(scene);
+    // With keys chosen, the pile counts theirs; a pile of none of them is drawn faint.
+    const std::size_t shown = shownInPile(scene, first, count);
     painter.setOpacity(shown == 0 ? TimelineScene::kFaintOpacity : 1.0);
-    const QString text = QStringLiteral("×%1").arg(shown == 0 ? count : shown);
-    const double box_width = std::max(width, scene.textWidth(bold, text) + 6.0);
-    const double box_height = std::min(row.height() - 14.0, 2.0 * height + 6.0);
-    const QPointF centre(scene.centreX(scene.trace().requests[first].tick), row.center().y());
-    const QRectF box(centre.x() - box_width / 2.0, centre.y() - box_height / 2.0, box_width,
-                     box_height);
+    const QString text = pileText(scene, first, count);
+    const QRectF box = tracePileBox(scene, first, count);
+    const double box_height = box.height();
     bool selected = false;
     for (std::size_t i = first; i < first + count && !selected; ++i) {
         selected = scene.isSelected(i);
@@ -68,16 +86,16 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
     const Trace& trace = scene.trace();
     const QRectF& row = scene.layout.trace;
     const double ppt = scene.axis->pixelsPerTick();
-    const double width = std::clamp(ppt * 0.7, 5.0, 26.0);
-    const double height = std::clamp(scene.stack.spacing - 2.0, 3.0, 16.0);
-    QFont small = scene.font;
-    small.setPointSizeF(std::max(6.0, scene.font.pointSizeF() * 0.85));
-    small.setBold(true);
+    const double width = requestBoxSize(scene).width();
+    const double height = requestBoxSize(scene).height();
+    const QFont small = pileFont(scene);
 
+    // Piles are drawn last: a count wider than a tick then reads over its neighbours' boxes.
+    std::vector<std::pair<std::size_t, std::size_t>> piles;
     scene.forEachVisible([&](std::size_t i, std::size_t slot, std::size_t count) {
         if (count >= TimelineScene::kPileFrom) {
             if (slot == 0) {
-                paintPile(painter, scene, i, count, width, height);
+                piles.emplace_back(i, count);
             }
             return;
         }
@@ -100,6 +118,8 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
             painter.drawText(box, Qt::AlignCenter, label->text);
         }
     });
+    for (const auto& [first, count] : piles)
+        paintPile(painter, scene, first, count);
     painter.setOpacity(1.0);
 }
 
@@ -126,6 +146,24 @@ void paintSummary(QPainter& painter, const TimelineScene& scene) {
 }
 
 }  // namespace
+
+QRectF tracePileBox(const TimelineScene& scene, std::size_t first, std::size_t count) {
+    const QRectF& row = scene.layout.trace;
+    const QSizeF request = requestBoxSize(scene);
+    const double box_width = std::max(
+        request.width(), scene.textWidth(pileFont(scene), pileText(scene, first, count)) + 6.0);
+    const double box_height = std::min(row.height() - 14.0, 2.0 * request.height() + 6.0);
+    const QPointF centre(scene.centreX(scene.trace().requests[first].tick), row.center().y());
+    double left = centre.x() - box_width / 2.0;
+    // A pile on a tick in view is drawn whole: at the plot's edges its box moves in rather than
+    // being cut, and its count with it (the heap's offset outline needs 2.5 px on the right).
+    const double plot_left = scene.layout.plot_left;
+    const double plot_right = plot_left + scene.layout.plot_width;
+    if (centre.x() >= plot_left && centre.x() <= plot_right)
+        left = std::clamp(left, plot_left + 1.0,
+                          std::max(plot_left + 1.0, plot_right - box_width - 3.5));
+    return QRectF(left, centre.y() - box_height / 2.0, box_width, box_height);
+}
 
 std::vector<std::pair<QColor, std::size_t>> pileKeyShares(const TimelineScene& scene,
                                                           std::size_t first, std::size_t count) {

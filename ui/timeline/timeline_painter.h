@@ -26,6 +26,9 @@ void paintTimelineBackground(QPainter& painter, const TimelineScene& scene);
 void paintTimelineRuler(QPainter& painter, const TimelineScene& scene);
 /// The editable trace: one box per request, stacked on shared ticks.
 void paintTimelineTrace(QPainter& painter, const TimelineScene& scene);
+/// Where the trace row draws a pile of requests [first, first + count) on one tick: a box wide
+/// enough for its count ("×20"), which at the plot's edges moves in rather than being cut.
+QRectF tracePileBox(const TimelineScene& scene, std::size_t first, std::size_t count);
 /// How a pile of requests [first, first + count) on one tick shares out among keys that have a
 /// colour of their own (TimelineScene::key_colours): a colour and a count each, in the key
 /// table's order, faint requests left out. Empty when no request of it has such a colour.
