@@ -87,6 +87,15 @@ private:
         QVERIFY(view()->scene().detailed);
     }
 
+    /// Opens the requests of `builder` under the default limits, fitted to the view, in detail.
+    void openFitted(TraceBuilder&& builder) {
+        SessionDocument document = SessionDocument::empty();
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        QVERIFY(session()->reset(std::move(document), QString()).isEmpty());
+        view()->fitToTrace();
+        QVERIFY(view()->scene().detailed);
+    }
+
     QString tooltipAt(QPoint at) {
         QToolTip::hideText();
         QHelpEvent help(QEvent::ToolTip, at, view()->mapToGlobal(at));
@@ -288,12 +297,8 @@ private Q_SLOTS:
             builder.add(t, 1);
         for (int i = 0; i < 12; ++i)
             builder.add(40, 1);
-        SessionDocument document = SessionDocument::empty();
-        document.trace = std::make_shared<const Trace>(std::move(builder).take());
-        QVERIFY(session()->reset(std::move(document), QString()).isEmpty());
-        view()->fitToTrace();
+        openFitted(std::move(builder));
         const TimelineScene scene = view()->scene();
-        QVERIFY(scene.detailed);
         const QRectF first = tracePileBox(scene, 0, 15);
         QVERIFY(first.width() > scene.axis->pixelsPerTick());  // wider than a tick
         QVERIFY2(
@@ -304,6 +309,41 @@ private Q_SLOTS:
         const TickRange later = requestsOnTick(session()->trace(), 40);
         const QRectF second = tracePileBox(scene, later.first, 12);
         QCOMPARE(second.center().x(), scene.centreX(40));
+    }
+
+    void pilesOnEveryTickCountWhereTheyFit() {
+        // Seven requests on each of sixty ticks, fitted: "×7" is wider than a tick, and every
+        // box with its count ran into the next, one long slab of "×××".
+        TraceBuilder builder;
+        for (Tick t = 0; t < 60; ++t) {
+            for (int i = 0; i < 7; ++i)
+                builder.add(t, 1);
+        }
+        openFitted(std::move(builder));
+        const TimelineScene scene = view()->scene();
+        std::vector<std::pair<std::size_t, std::size_t>> piles;
+        for (std::size_t first = 0; first < 60 * 7; first += 7)
+            piles.emplace_back(first, 7);
+        const std::vector<TracePile> placed = placeTracePiles(scene, piles);
+        QCOMPARE(placed.size(), piles.size());
+        QVERIFY(tracePileBox(scene, 0, 7).width() > scene.axis->pixelsPerTick());
+        int counted = 0;
+        double last_right = -1e9;
+        for (const TracePile& pile : placed) {
+            if (!pile.counted) {
+                QVERIFY(pile.box.width() <= scene.axis->pixelsPerTick());
+                continue;
+            }
+            ++counted;
+            QVERIFY2(pile.box.left() > last_right,
+                     qPrintable(QStringLiteral("pile %1 at %2 overlaps the count before, to %3")
+                                    .arg(pile.first)
+                                    .arg(pile.box.left())
+                                    .arg(last_right)));
+            last_right = pile.box.right();
+        }
+        QVERIFY(placed.front().counted);
+        QVERIFY2(counted >= 10, qPrintable(QString::number(counted)));
     }
 
     void clickingAPileSelectsAllOfIt() {

@@ -71,9 +71,9 @@ void paintWorstSpan(QPainter& painter, const TimelineScene& scene, std::size_t l
     painter.drawLine(QPointF(span->left + 1, y), QPointF(span->right - 1, y));
     painter.drawLine(QPointF(span->left + 1, y), QPointF(span->left + 1, y + 5));
     painter.drawLine(QPointF(span->right - 1, y), QPointF(span->right - 1, y + 5));
-    if (key_row >= 0 || !scene.detailed) {
-        // A sub-row is short, and zoomed out the columns fill the lane: the figure sits over
-        // the marks, behind a veil of the base colour.
+    {
+        // A sub-row is short, zoomed out the columns fill the lane, and a pile's counts stand
+        // at its top: the figure may sit over marks, so behind a veil of the base colour.
         QColor veil = scene.palette.color(QPalette::Base);
         veil.setAlpha(190);
         painter.fillRect(span->box, veil);

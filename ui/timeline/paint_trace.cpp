@@ -1,6 +1,7 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "timeline/cost_label.h"
@@ -39,15 +40,15 @@ QSizeF requestBoxSize(const TimelineScene& scene) {
 }
 
 // Many requests on one tick: one taller box that says how many ("×20"), selected when any of
-// them is; hovering it counts them, clicking it selects them all.
-void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first,
-               std::size_t count) {
+// them is; hovering it counts them, clicking it selects them all. Where placeTracePiles() and
+// `counted` say.
+void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first, std::size_t count,
+               const QRectF& box, bool counted) {
     const QFont bold = pileFont(scene);
     // With keys chosen, the pile counts theirs; a pile of none of them is drawn faint.
     const std::size_t shown = shownInPile(scene, first, count);
     painter.setOpacity(shown == 0 ? TimelineScene::kFaintOpacity : 1.0);
     const QString text = pileText(scene, first, count);
-    const QRectF box = tracePileBox(scene, first, count);
     const double box_height = box.height();
     bool selected = false;
     for (std::size_t i = first; i < first + count && !selected; ++i) {
@@ -78,7 +79,8 @@ void paintPile(QPainter& painter, const TimelineScene& scene, std::size_t first,
     }
     painter.setFont(bold);
     painter.setPen(Qt::white);
-    painter.drawText(label, Qt::AlignCenter, text);
+    if (counted)
+        painter.drawText(label, Qt::AlignCenter, text);
     painter.setOpacity(1.0);
 }
 
@@ -118,8 +120,15 @@ void paintDetailed(QPainter& painter, const TimelineScene& scene) {
             painter.drawText(box, Qt::AlignCenter, label->text);
         }
     });
-    for (const auto& [first, count] : piles)
-        paintPile(painter, scene, first, count);
+    // Counts wider than their ticks are drawn over the boxes beside; plain piles first, so that
+    // no count is covered.
+    const std::vector<TracePile> placed = placeTracePiles(scene, piles);
+    for (const bool counted : {false, true}) {
+        for (const TracePile& pile : placed) {
+            if (pile.counted == counted)
+                paintPile(painter, scene, pile.first, pile.count, pile.box, counted);
+        }
+    }
     painter.setOpacity(1.0);
 }
 
@@ -163,6 +172,27 @@ QRectF tracePileBox(const TimelineScene& scene, std::size_t first, std::size_t c
         left = std::clamp(left, plot_left + 1.0,
                           std::max(plot_left + 1.0, plot_right - box_width - 3.5));
     return QRectF(left, centre.y() - box_height / 2.0, box_width, box_height);
+}
+
+std::vector<TracePile> placeTracePiles(
+    const TimelineScene& scene, const std::vector<std::pair<std::size_t, std::size_t>>& piles) {
+    // A busy stretch piles up on every tick, closer than the counts are wide: a count each
+    // where it fits, left to right, and a plain box of a request's width between.
+    std::vector<TracePile> out;
+    double free_from = -std::numeric_limits<double>::infinity();
+    for (const auto& [first, count] : piles) {
+        TracePile& pile =
+            out.emplace_back(TracePile{first, count, tracePileBox(scene, first, count), true});
+        if (pile.box.left() >= free_from) {
+            free_from = pile.box.right() + 4.0;  // the heap's offset outline, and a gap
+            continue;
+        }
+        const double width = requestBoxSize(scene).width();
+        const double centre = scene.centreX(scene.trace().requests[first].tick);
+        pile.box = QRectF(centre - width / 2.0, pile.box.top(), width, pile.box.height());
+        pile.counted = false;
+    }
+    return out;
 }
 
 std::vector<std::pair<QColor, std::size_t>> pileKeyShares(const TimelineScene& scene,

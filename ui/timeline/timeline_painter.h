@@ -29,6 +29,18 @@ void paintTimelineTrace(QPainter& painter, const TimelineScene& scene);
 /// Where the trace row draws a pile of requests [first, first + count) on one tick: a box wide
 /// enough for its count ("×20"), which at the plot's edges moves in rather than being cut.
 QRectF tracePileBox(const TimelineScene& scene, std::size_t first, std::size_t count);
+/// A pile of the trace row as drawn: counted (tracePileBox()) where its count fits, else a
+/// plain box of a request's width.
+struct TracePile {
+    std::size_t first = 0;
+    std::size_t count = 0;
+    QRectF box;
+    bool counted = true;
+};
+/// Places `piles` ((first, count), left to right): each gets its count unless the count of a
+/// pile before it reaches over, so that counts never overlap on ticks closer than they are wide.
+std::vector<TracePile> placeTracePiles(
+    const TimelineScene& scene, const std::vector<std::pair<std::size_t, std::size_t>>& piles);
 /// How a pile of requests [first, first + count) on one tick shares out among keys that have a
 /// colour of their own (TimelineScene::key_colours): a colour and a count each, in the key
 /// table's order, faint requests left out. Empty when no request of it has such a colour.
