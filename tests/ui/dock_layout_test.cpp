@@ -124,6 +124,23 @@ private Q_SLOTS:
         closeWindow(window);
     }
 
+    void raisingTheKeysGrowsTheAreaToo() {
+        // The Keys tab kept the table's height: its key table showed two rows and a half.
+        auto window = openWindow();
+        QVERIFY(window);
+        QDockWidget* comparison = dock(*window, "comparisonDock");
+        QDockWidget* keys = dock(*window, "keysDock");
+        const int table_height = comparison->height();
+        keys->raise();
+        QTRY_VERIFY2(
+            keys->height() > table_height + 30,
+            qPrintable(QStringLiteral("%1 after %2").arg(keys->height()).arg(table_height)));
+        QTest::qWait(50);
+        comparison->raise();
+        QTRY_COMPARE(comparison->height(), table_height);
+        closeWindow(window);
+    }
+
     void theChartsWaitBehindTheTableAndCatchUpWhenRaised() {
         auto window = openWindow();
         QVERIFY(window);

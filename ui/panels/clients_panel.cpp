@@ -179,6 +179,8 @@ ClientsPanel::ClientsPanel(Session* session, QWidget* parent)
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     status_->setMinimumWidth(60);
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // A narrow window wraps the summary onto a second line rather than cutting it.
+    status_->setWordWrap(true);
     const QStringList columns = {
         tr("Served"),     tr("Abandoned"),          tr("Attempts"),
         tr("Rejections"), tr("Attempts / success"), tr("Rejections / success"),

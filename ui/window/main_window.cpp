@@ -89,6 +89,7 @@ MainWindow::~MainWindow() {
     delete sweep_growth_;
     delete fleet_growth_;
     delete clients_growth_;
+    delete keys_growth_;
 }
 
 TimelineView* MainWindow::timeline() const {
@@ -152,6 +153,7 @@ void MainWindow::createDocks() {
     sweep_growth_ = new RaisedDockGrowth(this, sweep_dock_);
     fleet_growth_ = new RaisedDockGrowth(this, fleet_dock_);
     clients_growth_ = new RaisedDockGrowth(this, clients_dock_);
+    keys_growth_ = new RaisedDockGrowth(this, keys_dock_);
     learn_dock_ = dock(tr("Learn"), QStringLiteral("learnDock"), learn_, Qt::RightDockWidgetArea);
     // The tall forms scroll rather than hold the whole right-hand area to their height: on a
     // short screen that held the raised charts to a strip whose legend was cut off.

@@ -98,6 +98,7 @@ private:
     QObject* sweep_growth_ = nullptr;    // and of the sweep dock
     QObject* fleet_growth_ = nullptr;    // and of the fleet dock
     QObject* clients_growth_ = nullptr;  // and of the clients dock
+    QObject* keys_growth_ = nullptr;     // and of the keys dock
     QDockWidget* learn_dock_ = nullptr;
     QDockWidget* advanced_dock_ = nullptr;
     QDockWidget* lanes_dock_ = nullptr;
