@@ -186,6 +186,29 @@ TEST_CASE("render: the trace's notes are drawn on the timeline and the figure") 
     CHECK_FALSE(QString::fromUtf8(bytes(bare)).contains(QStringLiteral(">Notes<")));
 }
 
+TEST_CASE("render: a note cut short on the timeline is written out whole under the legend") {
+    // A print has no tooltip to give a cut note's whole text.
+    const Scratch dir("cut-notes");
+    const fs::path trace = dir / "noted.json";
+    {
+        std::ofstream out(trace);
+        out << R"({"format": "ratelab-trace", "version": 1, "limit": 4, "window": 10,
+                   "notes": [{"tick": 6, "text": "four arrive just before the boundary"},
+                             {"tick": 7, "text": "the fixed window still counts them"},
+                             {"tick": 8, "text": "x"}, {"tick": 30, "text": "quiet"}],
+                   "requests": [{"tick": 6}, {"tick": 7}, {"tick": 10}, {"tick": 11}]})";
+    }
+    const fs::path svg = dir / "timeline.svg";
+    REQUIRE(render("render \"" + trace.string() + "\" --view timeline -o \"" + svg.string() + "\"")
+                .status == 0);
+    const QString text = QString::fromUtf8(bytes(svg));
+    CHECK(text.contains(QStringLiteral("t = 6: four arrive just before the boundary")));
+    CHECK(text.contains(QStringLiteral("t = 7: the fixed window still counts them")));
+    // A note whose label fits is not repeated.
+    CHECK_FALSE(text.contains(QStringLiteral("t = 30: quiet")));
+    CHECK_FALSE(text.contains(QStringLiteral("t = 8: x")));
+}
+
 TEST_CASE("render: PNG size follows width, height and scale, and a PDF is one page of that size") {
     const Scratch dir("sizes");
     const fs::path png = dir / "load.png";

@@ -159,30 +159,9 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     const double legend_height =
         std::max(kLegendHeight,
                  static_cast<double>(legend.heightForWidth(static_cast<int>(target.width()))));
-    const QSizeF size(target.width(), std::max(1.0, target.height() - legend_height));
-    const TimelineLayout layout = TimelineLayout::compute(
-        size, result->runs.size(),
-        gutterWidth(font, *result) + (split ? splitKeysWidth(font, *result->trace, coloured) : 0.0),
-        split
-            ? std::max(TimelineLayout::kMaxLaneHeight, 36.0 * static_cast<double>(coloured.size()))
-            : TimelineLayout::kMaxLaneHeight,
-        !options.notes.empty());
-    TimeAxis axis;
-    axis.setWidth(layout.plot_width);
-    axis.setContent(from, std::max(to, from + 1.0));
-    axis.fit();
-    TimelineScene scene = TimelineScene::build(axis, layout, frame);
-    scene.palette = palette;
-    scene.font = font;
-    scene.notes = &options.notes;
-    if (!coloured.empty())
-        scene.key_colours = &key_colours;
     std::vector<std::optional<LaneKeys>> shown_lanes;
-    if (!shown_keys.empty()) {
+    if (!shown_keys.empty())
         shown_lanes = shownLaneKeys(frame, shown_keys);
-        scene.shown_keys = &shown_keys;
-        scene.shown_lanes = &shown_lanes;
-    }
     // Split by key: a row per coloured key, each with its own figures.
     std::vector<int> split_rows(result->trace->keys.size(), -1);
     std::vector<std::vector<std::optional<LaneKeys>>> split_lanes;
@@ -192,11 +171,64 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
             split_lanes.push_back(
                 shownLaneKeys(frame, key_mask(result->trace->keys.size(), {coloured[row]})));
         }
-        scene.split_keys = &coloured;
-        scene.split_rows = &split_rows;
-        scene.split_lanes = &split_lanes;
-        scene.applySplit();
     }
+    // The timeline in the height left above the legend and `below` more. The scene keeps a
+    // pointer to the axis.
+    TimeAxis axis;
+    const auto build = [&](double below) {
+        const QSizeF room(target.width(), std::max(1.0, target.height() - legend_height - below));
+        const TimelineLayout laid_out = TimelineLayout::compute(
+            room, result->runs.size(),
+            gutterWidth(font, *result) +
+                (split ? splitKeysWidth(font, *result->trace, coloured) : 0.0),
+            split ? std::max(TimelineLayout::kMaxLaneHeight,
+                             36.0 * static_cast<double>(coloured.size()))
+                  : TimelineLayout::kMaxLaneHeight,
+            !options.notes.empty());
+        axis.setWidth(laid_out.plot_width);
+        axis.setContent(from, std::max(to, from + 1.0));
+        axis.fit();
+        TimelineScene built = TimelineScene::build(axis, laid_out, frame);
+        built.palette = palette;
+        built.font = font;
+        built.notes = &options.notes;
+        if (!coloured.empty())
+            built.key_colours = &key_colours;
+        if (!shown_keys.empty()) {
+            built.shown_keys = &shown_keys;
+            built.shown_lanes = &shown_lanes;
+        }
+        if (split) {
+            built.split_keys = &coloured;
+            built.split_rows = &split_rows;
+            built.split_lanes = &split_lanes;
+            built.applySplit();
+        }
+        return built;
+    };
+    TimelineScene scene = build(0.0);
+    // A print has no tooltips: the notes cut short on the timeline are written out whole under
+    // the legend, a line each ("t = 12: the window turns over here").
+    QStringList note_lines;
+    for (const NoteMark& mark : noteMarks(scene)) {
+        if (mark.text != mark.full)
+            note_lines << QStringLiteral("t = %1: %2").arg(mark.tick).arg(mark.full);
+    }
+    constexpr qsizetype kMostNoteLines = 6;
+    if (note_lines.size() > kMostNoteLines) {
+        const qsizetype more = note_lines.size() - (kMostNoteLines - 1);
+        note_lines.resize(kMostNoteLines - 1);
+        note_lines << QCoreApplication::translate("TimelinePrint", "… and %1 more notes").arg(more);
+    }
+    const QFont note_font = noteFont(font);
+    const double note_line = QFontMetricsF(note_font).lineSpacing();
+    const double notes_height =
+        note_lines.isEmpty() ? 0.0 : static_cast<double>(note_lines.size()) * note_line + 4.0;
+    if (!note_lines.isEmpty())
+        scene = build(notes_height);
+    const TimelineLayout& layout = scene.layout;
+    const QSizeF size(target.width(),
+                      std::max(1.0, target.height() - legend_height - notes_height));
 
     painter.save();
     painter.translate(target.topLeft());
@@ -220,6 +252,15 @@ QRectF paintPrintedTimeline(QPainter& painter, const QRectF& target,
     legend.resize(static_cast<int>(target.width()), static_cast<int>(legend_height));
     painter.translate(0, size.height());
     legend.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    painter.setFont(note_font);
+    painter.setPen(palette.color(QPalette::Text));
+    const QFontMetricsF note_metrics(note_font);
+    for (qsizetype i = 0; i < note_lines.size(); ++i) {
+        const QRectF line(6.0, legend_height + 2.0 + static_cast<double>(i) * note_line,
+                          target.width() - 12.0, note_line);
+        painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                         note_metrics.elidedText(note_lines[i], Qt::ElideRight, line.width()));
+    }
     painter.restore();
     return QRectF(target.left() + layout.plot_left, target.top() + layout.trace.top(),
                   layout.plot_width, layout.bottom() - layout.trace.top());
