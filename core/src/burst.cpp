@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "branch_free.h"
 
@@ -110,58 +111,178 @@ Burst SegmentBurst::result() {
     return best_;
 }
 
-void MergedUnitBurst::advance_to(Tick tick) {
-    // tick * scale stays within 10^18 inside the documented bounds.
-    while (!pending_.empty() && pending_.top().first < tick * pending_.top().scale) {
-        release_earliest_unit();
-    }
-    now_ = tick;
+namespace {
+
+/// ceil(a / b) for a >= 0 and b > 0.
+std::int64_t ceil_div(Int128 a, Int128 b) {
+    return static_cast<std::int64_t>(a / b + (a % b != 0));
 }
 
-void MergedUnitBurst::release_earliest_unit() {
-    UnitSegment segment = pending_.top();
-    pending_.pop();
-    take_unit(Point{segment.first, segment.scale});
-    if (segment.count > 1) {
-        segment.first += segment.step;
-        --segment.count;
-        pending_.push(segment);
+}  // namespace
+
+void MergedUnitBurst::release(Tick tick, bool all) {
+    while (!pending_.empty()) {
+        Pending next = pending_.top();
+        // tick * scale stays within 10^18 inside the documented bounds.
+        if (!all && next.first >= tick * next.scale)
+            return;
+        pending_.pop();
+        if (next.slot == kSingle) {
+            take_single(next.first, next.scale);
+            continue;
+        }
+        slide_to(next.first, next.scale);
+        // Its units before the tick and before the end of a span from the earliest unit inside
+        // (this one if none is) come before any other request's unit that would let a unit
+        // out: taken at once, none leaves, and the count only grows. The runs begun meanwhile
+        // begin in time order, as the heap hands out their first units.
+        std::int64_t take_now = 1;
+        if (next.count > 1) {
+            take_now = next.count;
+            if (!all)
+                take_now = std::min(take_now, ceil_div(tick * next.scale - next.first, next.step));
+            if (inside() == 0) {
+                take_now = std::min(take_now, ceil_div(window_ * next.scale, next.step));
+            } else {
+                const Point front = earliest();
+                // > 0: slide_to() left only units whose span ends after this one.
+                const Int128 room =
+                    static_cast<Int128>(front.time + window_ * front.scale) * next.scale -
+                    static_cast<Int128>(next.first) * front.scale;
+                take_now = std::min(take_now,
+                                    ceil_div(room, static_cast<Int128>(next.step) * front.scale));
+            }
+        }
+        Slot& slot = slots_[next.slot];
+        if (take_now == next.count) {
+            slot.pending = false;
+            if (take_now == 1 && !slot.inside) {  // a last unit on its own needs no slot
+                close_slot(next.slot);
+                take_single(next.first, next.scale);
+                continue;
+            }
+            take(next.first, next.scale, next.slot, take_now);
+            continue;
+        }
+        take(next.first, next.scale, next.slot, take_now);
+        next.first += take_now * next.step;
+        next.count -= static_cast<std::int32_t>(take_now);
+        pending_.push(next);
     }
 }
 
-void MergedUnitBurst::take_unit(const Point& unit) {
-    while (!inside_.empty()) {
-        const Point& front = inside_.front();
-        // Scaled times and window * scale stay below 3 * 10^18 within the documented bounds.
-        const std::int64_t front_end = front.time + window_ * front.scale;
-        if (front.scale == unit.scale ? front_end > unit.time
-                                      : static_cast<Int128>(front_end) * unit.scale >
-                                            static_cast<Int128>(unit.time) * front.scale)
+void MergedUnitBurst::add_run(const UnitSegment& segment) {
+    if (segment.first != now_ * segment.scale) {
+        adopt(segment);
+        return;
+    }
+    // Its first unit is final at once, as in add().
+    slide_to(segment.first, segment.scale);
+    const std::uint32_t slot = open_slot(segment.step);
+    take(segment.first, segment.scale, slot, 1);
+    UnitSegment rest = segment;
+    rest.first += rest.step;
+    --rest.count;
+    pending_.push(pending(rest, slot));
+}
+
+void MergedUnitBurst::slide_runs(std::int64_t time, std::int64_t scale) {
+    while (inside() > 0 && !holds(earliest(), time, scale))
+        let_out_earliest();
+}
+
+namespace {
+
+/// Which of up to three candidates for the earliest unit is earliest.
+enum class Source { singles, runs, moved };
+
+}  // namespace
+
+MergedUnitBurst::Point MergedUnitBurst::earliest() const {
+    std::optional<Point> best;
+    auto consider = [&best](std::int64_t time, std::int64_t scale) {
+        if (!best || later(best->time, best->scale, time, scale))
+            best = Point{time, scale};
+    };
+    if (!singles_.empty())
+        consider(singles_.front().time, singles_.front().scale);
+    if (!runs_.empty())
+        consider(runs_.front().first, runs_.front().scale);
+    if (!moved_.empty())
+        consider(moved_.front().first, moved_.front().scale);
+    return *best;
+}
+
+void MergedUnitBurst::let_out_earliest() {
+    // The earliest of the three fronts; ties go to the first looked at.
+    Source from = Source::singles;
+    Point front{0, 1};
+    bool found = false;
+    auto consider = [&](Source source, std::int64_t time, std::int64_t scale) {
+        if (!found || later(front.time, front.scale, time, scale)) {
+            from = source;
+            front = Point{time, scale};
+            found = true;
+        }
+    };
+    if (!singles_.empty())
+        consider(Source::singles, singles_.front().time, singles_.front().scale);
+    if (!runs_.empty())
+        consider(Source::runs, runs_.front().first, runs_.front().scale);
+    if (!moved_.empty())
+        consider(Source::moved, moved_.front().first, moved_.front().scale);
+    Run run;
+    switch (from) {
+        case Source::singles:
+            singles_.pop_front();
+            return;
+        case Source::runs:
+            run = runs_.front();
+            runs_.pop_front();
             break;
-        inside_.pop_front();
+        case Source::moved:
+            std::pop_heap(moved_.begin(), moved_.end(), LaterRun{});
+            run = moved_.back();
+            moved_.pop_back();
+            break;
     }
-    inside_.push_back(unit);
-    const auto count = static_cast<std::int64_t>(inside_.size());
-    if (count > best_.cost)
-        best_ = Burst{count, Rational(inside_.front().time, inside_.front().scale)};
+    --run_units_;
+    Slot& slot = slots_[run.slot];
+    run.first += slot.step;
+    if (run.first != slot.end) {  // units of it are still inside
+        moved_.push_back(run);
+        std::push_heap(moved_.begin(), moved_.end(), LaterRun{});
+        return;
+    }
+    slot.inside = false;
+    if (!slot.pending)
+        close_slot(run.slot);
 }
 
 std::vector<UnitSegment> MergedUnitBurst::held_from(std::int64_t from, std::int64_t step) const {
     std::vector<UnitSegment> out;
-    for (std::size_t i = 0; i < inside_.size(); ++i) {
-        if (inside_[i].time >= from)
-            out.push_back(UnitSegment{inside_[i].time, 1, step, inside_[i].scale});
+    for (std::size_t i = 0; i < singles_.size(); ++i) {
+        if (singles_[i].time >= from)
+            out.push_back(UnitSegment{singles_[i].time, 1, step, singles_[i].scale});
     }
+    auto add_run = [&](const Run& run) {
+        const Slot& slot = slots_[run.slot];
+        std::int64_t first = run.first;
+        if (first < from)
+            first += ceil_div(from - first, slot.step) * slot.step;
+        if (first < slot.end)
+            out.push_back(UnitSegment{first, (slot.end - first) / slot.step, slot.step, run.scale});
+    };
+    for (std::size_t i = 0; i < runs_.size(); ++i)
+        add_run(runs_[i]);
+    for (const Run& run : moved_)
+        add_run(run);
     auto pending = pending_;
-    for (; !pending.empty(); pending.pop())
-        out.push_back(pending.top());  // pending units start at the tick advanced to, or later
+    for (; !pending.empty(); pending.pop()) {  // they start at the tick advanced to, or later
+        const Pending& top = pending.top();
+        out.push_back(UnitSegment{top.first, top.count, top.step, top.scale});
+    }
     return out;
-}
-
-Burst MergedUnitBurst::result() {
-    while (!pending_.empty())
-        release_earliest_unit();
-    return best_;
 }
 
 }  // namespace ratelab::detail

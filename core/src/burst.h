@@ -98,6 +98,14 @@ private:
 /// Worst W-tick burst over units from several independent shapers (one per key). Units of a
 /// request never start before its arrival, so units earlier than the current arrival are final:
 /// a heap releases them in time order into a sliding window over exact times.
+///
+/// The window holds runs, not units. A request's units are taken one after another and leave
+/// the window in the same order, so those inside are one run per request: its first unit still
+/// inside, up to the last one taken. Taking a unit extends its request's run, and the window's
+/// front is the earliest first unit among the runs. Memory grows with the requests, not with
+/// their cost units; time still grows with the units (each taken, and each let out, in
+/// O(log requests)), except that the units before the end of a span from the earliest unit
+/// inside leave nothing out of the window and are taken a request's worth at a time.
 class MergedUnitBurst {
 public:
     explicit MergedUnitBurst(Tick window) : window_(window) {}
@@ -106,51 +114,175 @@ public:
     MergedUnitBurst(Tick window, Tick now, const Burst& best)
         : window_(window), now_(now), best_(best) {}
     /// Takes the units of a request arriving at the tick last advanced to.
-    void add(UnitSegment segment) {
+    void add(const UnitSegment& segment) {
         // Nothing pending starts before that tick, and no later request's units will: a first
         // unit at the tick itself (a key with nothing queued) is final at once. Most are, with
-        // many keys, and skip the heap.
-        if (segment.first == now_ * segment.scale) {
-            take_unit(Point{segment.first, segment.scale});
-            if (--segment.count == 0)
-                return;
-            segment.first += segment.step;
+        // many keys, and skip the heap. A request of one unit needs no run of its own either:
+        // it leaves the window as it came.
+        if (segment.count != 1) {
+            add_run(segment);
+            return;
         }
-        pending_.push(segment);
+        if (segment.first == now_ * segment.scale)
+            take_single(segment.first, segment.scale);
+        else
+            pending_.push(pending(segment, kSingle));
     }
     /// Takes units that may start before the tick last advanced to, but not before any unit
     /// taken so far; advance_to() then takes them in time order.
-    void adopt(const UnitSegment& segment) { pending_.push(segment); }
+    void adopt(const UnitSegment& segment) {
+        pending_.push(pending(segment, segment.count == 1 ? kSingle : open_slot(segment.step)));
+    }
     /// Every unit before `tick` has been added; the requests still to come arrive at `tick` or
     /// later.
-    void advance_to(Tick tick);
-    Burst result();
-    std::size_t held() const { return pending_.size() + inside_.size(); }
+    void advance_to(Tick tick) {
+        release(tick, false);
+        now_ = tick;
+    }
+    Burst result() {
+        release(0, true);
+        return best_;
+    }
+    /// Entries held: what a copy costs.
+    std::size_t held() const {
+        return pending_.size() + singles_.size() + runs_.size() + moved_.size() + slots_.size();
+    }
     /// The worst burst among the spans ending at the units taken so far.
     const Burst& best() const { return best_; }
     /// What it holds with a unit at or after `from` (over scale): the units taken, one segment
-    /// each, and the segments still to release. Only when every unit has the same scale.
+    /// per run, and the segments still to release. Only when every unit has the same scale.
     std::vector<UnitSegment> held_from(std::int64_t from, std::int64_t step) const;
 
 private:
-    struct Later {
-        bool operator()(const UnitSegment& a, const UnitSegment& b) const {
-            if (a.scale == b.scale)  // keys that share a configuration: no products needed
-                return a.first > b.first;
-            return static_cast<Int128>(a.first) * b.scale > static_cast<Int128>(b.first) * a.scale;
-        }
-    };
+    static constexpr std::uint32_t kSingle = ~std::uint32_t{0};
     struct Point {
         std::int64_t time;  // over scale
         std::int64_t scale;
     };
-    void release_earliest_unit();
-    void take_unit(const Point& unit);
+    /// Units of one request inside the window, from `first` (over scale) to its slot's end.
+    struct Run {
+        std::int64_t first;
+        std::int64_t scale;
+        std::uint32_t slot;
+    };
+    /// What a request's run and its units still pending share.
+    struct Slot {
+        std::int64_t end;   // one step past the last unit taken (over scale)
+        std::int64_t step;  // between its units (over scale)
+        bool inside;        // it has a run in the window
+        bool pending;       // it has units not yet taken
+    };
+    /// A request's units not yet taken: `count` from `first` on (over scale), `step` apart.
+    struct Pending {
+        std::int64_t first;
+        std::int64_t step;
+        std::int64_t scale;
+        std::int32_t count;  // a request's units: at most bounds::kMaxCost
+        std::uint32_t slot;  // kSingle: one unit, which needs no slot
+    };
+    static Pending pending(const UnitSegment& units, std::uint32_t slot) {
+        return Pending{units.first, units.step, units.scale, static_cast<std::int32_t>(units.count),
+                       slot};
+    }
+    static bool later(std::int64_t a, std::int64_t a_scale, std::int64_t b, std::int64_t b_scale) {
+        if (a_scale == b_scale)  // keys that share a configuration: no products needed
+            return a > b;
+        return static_cast<Int128>(a) * b_scale > static_cast<Int128>(b) * a_scale;
+    }
+    struct LaterPending {
+        bool operator()(const Pending& a, const Pending& b) const {
+            return later(a.first, a.scale, b.first, b.scale);
+        }
+    };
+    struct LaterRun {
+        bool operator()(const Run& a, const Run& b) const {
+            return later(a.first, a.scale, b.first, b.scale);
+        }
+    };
+    /// Whether a span from `front` ends after time / scale: then that unit lets it stay.
+    bool holds(const Point& front, std::int64_t time, std::int64_t scale) const {
+        // Scaled times and window * scale stay below 3 * 10^18 within the documented bounds.
+        const std::int64_t front_end = front.time + window_ * front.scale;
+        return front.scale == scale ? front_end > time
+                                    : static_cast<Int128>(front_end) * scale >
+                                          static_cast<Int128>(time) * front.scale;
+    }
+
+    /// Takes the pending units before `tick` (every one when `all`) in time order.
+    void release(Tick tick, bool all);
+    /// Takes the units of a request of several, arriving at the tick last advanced to.
+    [[gnu::noinline]] void add_run(const UnitSegment& segment);
+    /// Units inside the window.
+    std::int64_t inside() const { return static_cast<std::int64_t>(singles_.size()) + run_units_; }
+    /// Lets out the units inside that a unit at time / scale leaves behind.
+    void slide_to(std::int64_t time, std::int64_t scale) {
+        if (runs_.empty() && moved_.empty()) [[likely]] {
+            while (!singles_.empty() && !holds(singles_.front(), time, scale))
+                singles_.pop_front();
+            return;
+        }
+        slide_runs(time, scale);
+    }
+    /// slide_to() with runs of several units inside.
+    [[gnu::noinline]] void slide_runs(std::int64_t time, std::int64_t scale);
+    /// The earliest unit inside (there is one). Single units are in singles_ in time order;
+    /// runs that still begin with their first unit are in runs_ in the order they began, and
+    /// those that have lost units are in the heap moved_.
+    Point earliest() const;
+    void let_out_earliest();
+    /// Takes a unit at time / scale that has no run of its own.
+    void take_single(std::int64_t time, std::int64_t scale) {
+        slide_to(time, scale);
+        singles_.push_back(Point{time, scale});
+        note_best();
+    }
+    /// Takes `count` units of slot's request from time / scale on: with more than one, none of
+    /// them may leave a unit behind.
+    void take(std::int64_t time, std::int64_t scale, std::uint32_t slot, std::int64_t count) {
+        Slot& s = slots_[slot];
+        if (!s.inside) {
+            runs_.push_back(Run{time, scale, slot});
+            s.inside = true;
+        }
+        s.end = time + count * s.step;
+        run_units_ += count;
+        note_best();
+    }
+    void note_best() {
+        const std::int64_t count = inside();
+        if (count > best_.cost) [[unlikely]] {
+            const Point front = earliest();
+            best_ = Burst{count, Rational(front.time, front.scale)};
+        }
+    }
+    std::uint32_t open_slot(std::int64_t step) {
+        const Slot fresh{0, step, false, true};
+        if (free_.empty()) {
+            slots_.push_back(fresh);
+            return static_cast<std::uint32_t>(slots_.size() - 1);
+        }
+        const std::uint32_t slot = free_.back();
+        free_.pop_back();
+        slots_[slot] = fresh;
+        return slot;
+    }
+    void close_slot(std::uint32_t slot) {
+        free_.push_back(slot);
+        if (free_.size() == slots_.size()) {  // none in use: start afresh, compact
+            free_.clear();
+            slots_.clear();
+        }
+    }
 
     Tick window_;
     Tick now_ = 0;  // the tick last advanced to
-    std::priority_queue<UnitSegment, std::vector<UnitSegment>, Later> pending_;
-    RingBuffer<Point> inside_;
+    std::priority_queue<Pending, std::vector<Pending>, LaterPending> pending_;
+    RingBuffer<Point> singles_;   // units inside without a run, in time order
+    RingBuffer<Run> runs_;        // runs inside that begin with their first unit, in time order
+    std::vector<Run> moved_;      // a heap (earliest on top) of runs inside that have lost units
+    std::int64_t run_units_ = 0;  // units of the runs inside
+    std::vector<Slot> slots_;
+    std::vector<std::uint32_t> free_;  // slots not in use
     Burst best_;
 };
 

@@ -31,7 +31,8 @@ namespace ratelab::detail {
 /// arrive at u + W or later (a request's units never start before it arrives): segments are
 /// kept until then, and settled in batches as they double. When keys drain at different
 /// intervals (tiers with their own L or W), the count is no longer linear in that way, and it
-/// counts unit by unit throughout.
+/// counts unit by unit throughout: in memory that grows with the requests (MergedUnitBurst
+/// holds a run of units per request), but in time that grows with their units.
 class ManyShaperBurst {
 public:
     /// When it moves from units to segments: once the units added exceed `units` plus
