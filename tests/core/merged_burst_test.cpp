@@ -125,7 +125,7 @@ TEST_CASE("many-shaper bursts: keys with other drain intervals are counted by un
     const std::uint64_t seed0 = base_seed();
     for (std::uint64_t n = 0; n < 300; ++n) {
         std::mt19937_64 rng(seed0 + n);
-        const Tick window = std::vector<Tick>{1, 3, 10, 60, 200}[n % 5];
+        const Tick window = std::vector<Tick>{1, 3, 10, 60, 200, 5000}[n % 6];
         const Stream stream = random_stream(rng, 2 + static_cast<int>(n % 5), true, 300);
         INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), W " << window);
         const Burst expected = count_every_unit(stream.units, window);
@@ -146,6 +146,72 @@ TEST_CASE("many-shaper bursts: a small trace of costly requests is counted from 
     Params params;
     params.base.limit = 1'000'000;
     params.base.window = 1'000'000'000'000;
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params,
+                                 {"leaky_bucket"});
+    const AlgorithmRun& leaky = result->runs[0];
+    CHECK(leaky.totals.accepted == 200);
+    CHECK(leaky.worst_burst == Burst{200'000'000, Rational(0)});
+}
+
+TEST_CASE("many-shaper bursts: keys with other drain intervals hold a run per request") {
+    // Two keys letting a unit through every tick and two every 5/3 ticks, with queues of up to
+    // 40,000 units and W = 50,000: a window holds some 10^5 units, which the tracker used to
+    // keep one by one. It keeps one run per request inside instead, and counts exactly.
+    const std::uint64_t seed0 = base_seed();
+    for (std::uint64_t n = 0; n < 4; ++n) {
+        std::mt19937_64 rng(seed0 + n);
+        auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
+            return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+        };
+        const Tick window = 50'000;
+        struct Key {
+            std::int64_t step, scale, last = -1;
+        };
+        std::vector<Key> keys{{1, 1}, {5, 3}, {1, 1}, {5, 3}};
+        Stream stream;
+        Tick now = 0;
+        for (int r = 0; r < 120; ++r) {
+            now += pick(0, 3) == 0 ? pick(0, 30'000) : pick(0, 50);
+            Key& key = keys[static_cast<std::size_t>(pick(0, 3))];
+            const std::int64_t cost = pick(1, 40'000);
+            const std::int64_t first =
+                key.last < 0 ? now * key.scale : std::max(now * key.scale, key.last + key.step);
+            const UnitSegment segment{first, cost, key.step, key.scale};
+            key.last = segment.last();
+            stream.segments.emplace_back(now, segment);
+            for (std::int64_t j = 0; j < cost; ++j)
+                stream.units.push_back((first + j * key.step) * (kCommonScale / key.scale));
+        }
+        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), " << stream.units.size()
+                     << " units");
+        ManyShaperBurst tracker(window);
+        std::size_t most_held = 0;
+        for (const auto& [tick, segment] : stream.segments) {
+            tracker.advance_to(tick);
+            tracker.add(segment);
+            most_held = std::max(most_held, tracker.held());
+        }
+        // A request held pending, as a run inside and in its slot: a few entries each.
+        CHECK(most_held <= 4 * stream.segments.size());
+        CHECK_FALSE(tracker.counts_segments());
+        CHECK(tracker.result() == count_every_unit(stream.units, window));
+    }
+}
+
+TEST_CASE("many-shaper bursts: a small trace of costly requests on two tiers") {
+    // As above, but half the keys have a tier of L = 10^6 per W = 10^11: their queues let a
+    // unit through every 10^5 ticks, the others every 10^6. One W holds all 2 * 10^8 units,
+    // which the keys' different drain intervals had the tracker count one by one, in 4 GB.
+    TraceBuilder builder;
+    Params params;
+    params.base.limit = 1'000'000;
+    params.base.window = 1'000'000'000'000;
+    for (int k = 0; k < 200; ++k) {
+        const std::string key = "key" + std::to_string(k);
+        builder.add(0, 1'000'000, key);
+        if (k % 2 == 1)
+            params.keys[key] = Limits{1'000'000, 100'000'000'000, {}, 1000};
+    }
     const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params,
                                  {"leaky_bucket"});
     const AlgorithmRun& leaky = result->runs[0];
