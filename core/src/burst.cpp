@@ -126,6 +126,11 @@ void MergedUnitBurst::release(Tick tick, bool all) {
         // tick * scale stays within 10^18 inside the documented bounds.
         if (!all && next.first >= tick * next.scale)
             return;
+        // Far below the best, a stretch of units cannot beat it whatever they let out.
+        if (best_.cost - inside() >= skip_from_) [[unlikely]] {
+            if (skip_below_best(tick, all))
+                continue;
+        }
         pending_.pop();
         if (next.slot == kSingle) {
             take_single(next.first, next.scale);
@@ -169,6 +174,126 @@ void MergedUnitBurst::release(Tick tick, bool all) {
         next.count -= static_cast<std::int32_t>(take_now);
         pending_.push(next);
     }
+}
+
+bool MergedUnitBurst::skip_below_best(Tick tick, bool all) {
+    // Spans ending at the units before y hold no more than the units inside now plus those
+    // taken: while that is at most the best, none of them can beat it (a tie keeps the earlier
+    // start), and it is enough to take them and let out what the last of them leaves behind.
+    const std::int64_t budget = best_.cost - inside();
+    const std::vector<Pending>& items = pending_.items();
+    // Worth a pass over the pending requests only when it may take several units each.
+    if (budget < 4 * static_cast<std::int64_t>(items.size() + runs_.size() + moved_.size())) {
+        skip_from_ = std::max(skip_from_, 2 * budget);
+        return false;
+    }
+    auto units_before = [&](Int128 y) {
+        std::int64_t units = 0;
+        for (const Pending& p : items) {
+            const Int128 room = y * p.scale - p.first;
+            if (room > 0)
+                units += std::min<std::int64_t>(p.count, ceil_div(room, p.step));
+            if (units > budget)
+                break;
+        }
+        return units;
+    };
+    const Pending& top = pending_.top();
+    Int128 lo = top.first / top.scale + 1;  // the earliest pending unit lies before it
+    Int128 hi = tick;
+    if (all) {
+        hi = lo;
+        for (const Pending& p : items)
+            hi = std::max<Int128>(hi, (p.first + (p.count - 1) * p.step) / p.scale + 1);
+    }
+    if (units_before(lo) > budget) {
+        skip_from_ = 2 * budget;  // not before the best is further ahead
+        return false;
+    }
+    if (units_before(hi) > budget) {
+        while (hi - lo > 1) {  // units_before(lo) <= budget < units_before(hi)
+            const Int128 mid = lo + (hi - lo) / 2;
+            (units_before(mid) <= budget ? lo : hi) = mid;
+        }
+        hi = lo;
+    }
+    // Take every unit before hi; the runs begun begin in time order, as the heap hands out
+    // their first units, and the single units come in time order too.
+    Point newest{0, 1};
+    while (!pending_.empty() && static_cast<Int128>(pending_.top().first) <
+                                    hi * static_cast<Int128>(pending_.top().scale)) {
+        Pending next = pending_.top();
+        pending_.pop();
+        const std::int64_t take_now =
+            std::min<std::int64_t>(next.count, ceil_div(hi * next.scale - next.first, next.step));
+        const std::int64_t last = next.first + (take_now - 1) * next.step;
+        if (later(last, next.scale, newest.time, newest.scale))
+            newest = Point{last, next.scale};
+        if (next.slot == kSingle) {
+            singles_.push_back(Point{next.first, next.scale});
+            continue;
+        }
+        Slot& slot = slots_[next.slot];
+        if (!slot.inside) {
+            runs_.push_back(Run{next.first, next.scale, next.slot});
+            slot.inside = true;
+        }
+        slot.end = next.first + take_now * next.step;
+        run_units_ += take_now;
+        if (take_now == next.count) {
+            slot.pending = false;
+            continue;
+        }
+        next.first += take_now * next.step;
+        next.count -= static_cast<std::int32_t>(take_now);
+        pending_.push(next);  // at hi or later: not taken again here
+    }
+    let_out_behind(newest.time, newest.scale);
+    skip_from_ = kSkipFrom;
+    return true;
+}
+
+void MergedUnitBurst::let_out_behind(std::int64_t time, std::int64_t scale) {
+    while (!singles_.empty() && !holds(singles_.front(), time, scale))
+        singles_.pop_front();
+    // Cuts a run to its units that a span ending at time / scale holds; false: none are left.
+    auto cut = [&](Run& run) {
+        if (holds(Point{run.first, run.scale}, time, scale))
+            return true;
+        Slot& slot = slots_[run.slot];
+        // Units u with u + W at or before the time: u * scale <= time * run.scale - W * ...
+        const Int128 bound = static_cast<Int128>(time) * run.scale -
+                             static_cast<Int128>(window_) * run.scale * scale;
+        const Int128 gone = (bound - static_cast<Int128>(run.first) * scale) /
+                                (static_cast<Int128>(slot.step) * scale) +
+                            1;
+        const std::int64_t held = (slot.end - run.first) / slot.step;
+        if (gone >= held) {
+            run_units_ -= held;
+            slot.inside = false;
+            if (!slot.pending)
+                close_slot(run.slot);
+            return false;
+        }
+        run_units_ -= static_cast<std::int64_t>(gone);
+        run.first += static_cast<std::int64_t>(gone) * slot.step;
+        return true;
+    };
+    std::vector<Run> kept;
+    kept.reserve(moved_.size());
+    for (Run run : moved_) {
+        if (cut(run))
+            kept.push_back(run);
+    }
+    // runs_ is in time order: those cut are at its front, and move to the heap.
+    while (!runs_.empty() && !holds(Point{runs_.front().first, runs_.front().scale}, time, scale)) {
+        Run run = runs_.front();
+        runs_.pop_front();
+        if (cut(run))
+            kept.push_back(run);
+    }
+    moved_.swap(kept);
+    std::make_heap(moved_.begin(), moved_.end(), LaterRun{});
 }
 
 void MergedUnitBurst::add_run(const UnitSegment& segment) {

@@ -103,9 +103,13 @@ private:
 /// the window in the same order, so those inside are one run per request: its first unit still
 /// inside, up to the last one taken. Taking a unit extends its request's run, and the window's
 /// front is the earliest first unit among the runs. Memory grows with the requests, not with
-/// their cost units; time still grows with the units (each taken, and each let out, in
-/// O(log requests)), except that the units before the end of a span from the earliest unit
-/// inside leave nothing out of the window and are taken a request's worth at a time.
+/// their cost units. Time grows with the units (each taken, and each let out, in
+/// O(log requests)), but two kinds of stretch are taken a request's worth at a time: the units
+/// before the end of a span from the earliest unit inside, which let nothing out, and, while
+/// the window holds far fewer units than the worst span, as many units as cannot make up for
+/// the difference (then what the last of them leaves behind is let out in one pass). Only a
+/// window that stays near the worst span, units coming in as fast as others leave, is counted
+/// unit by unit.
 class MergedUnitBurst {
 public:
     explicit MergedUnitBurst(Tick window) : window_(window) {}
@@ -208,8 +212,19 @@ private:
                                           static_cast<Int128>(time) * front.scale;
     }
 
+    /// The heap of pending requests, whose items can be read.
+    struct PendingHeap : std::priority_queue<Pending, std::vector<Pending>, LaterPending> {
+        const std::vector<Pending>& items() const { return c; }
+    };
+
     /// Takes the pending units before `tick` (every one when `all`) in time order.
     void release(Tick tick, bool all);
+    /// Takes, without counting each span, the pending units before a tick up to which the
+    /// units inside and taken cannot add up to more than the best: as many as that allows, but
+    /// none at or after `tick` unless `all`. Whether it took any.
+    [[gnu::noinline]] bool skip_below_best(Tick tick, bool all);
+    /// Lets out every unit that a unit at time / scale leaves behind, in one pass over the runs.
+    void let_out_behind(std::int64_t time, std::int64_t scale);
     /// Takes the units of a request of several, arriving at the tick last advanced to.
     [[gnu::noinline]] void add_run(const UnitSegment& segment);
     /// Units inside the window.
@@ -276,7 +291,7 @@ private:
 
     Tick window_;
     Tick now_ = 0;  // the tick last advanced to
-    std::priority_queue<Pending, std::vector<Pending>, LaterPending> pending_;
+    PendingHeap pending_;
     RingBuffer<Point> singles_;   // units inside without a run, in time order
     RingBuffer<Run> runs_;        // runs inside that begin with their first unit, in time order
     std::vector<Run> moved_;      // a heap (earliest on top) of runs inside that have lost units
@@ -284,6 +299,8 @@ private:
     std::vector<Slot> slots_;
     std::vector<std::uint32_t> free_;  // slots not in use
     Burst best_;
+    std::int64_t skip_from_ = kSkipFrom;  // skip_below_best() once the best is this far ahead
+    static constexpr std::int64_t kSkipFrom = 64;
 };
 
 }  // namespace ratelab::detail

@@ -31,8 +31,9 @@ namespace ratelab::detail {
 /// arrive at u + W or later (a request's units never start before it arrives): segments are
 /// kept until then, and settled in batches as they double. When keys drain at different
 /// intervals (tiers with their own L or W), the count is no longer linear in that way, and it
-/// counts unit by unit throughout: in memory that grows with the requests (MergedUnitBurst
-/// holds a run of units per request), but in time that grows with their units.
+/// counts unit by unit throughout (MergedUnitBurst): in memory that grows with the requests, as
+/// it holds a run of units per request, and in time that grows with the units only where the
+/// window stays near its worst.
 class ManyShaperBurst {
 public:
     /// When it moves from units to segments: once the units added exceed `units` plus

@@ -156,24 +156,27 @@ TEST_CASE("many-shaper bursts: a small trace of costly requests is counted from 
 TEST_CASE("many-shaper bursts: keys with other drain intervals hold a run per request") {
     // Two keys letting a unit through every tick and two every 5/3 ticks, with queues of up to
     // 40,000 units and W = 50,000: a window holds some 10^5 units, which the tracker used to
-    // keep one by one. It keeps one run per request inside instead, and counts exactly.
+    // keep one by one. It keeps one run per request inside instead, and counts exactly. Then
+    // smaller streams: after a long gap the window holds far fewer units than the worst span,
+    // and stretches of units are taken without counting each span.
     const std::uint64_t seed0 = base_seed();
-    for (std::uint64_t n = 0; n < 4; ++n) {
+    for (std::uint64_t n = 0; n < 40; ++n) {
+        const bool large = n < 4;
         std::mt19937_64 rng(seed0 + n);
         auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
             return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
         };
-        const Tick window = 50'000;
+        const Tick window = large ? 50'000 : std::vector<Tick>{700, 5'000, 20'000}[n % 3];
         struct Key {
             std::int64_t step, scale, last = -1;
         };
         std::vector<Key> keys{{1, 1}, {5, 3}, {1, 1}, {5, 3}};
         Stream stream;
         Tick now = 0;
-        for (int r = 0; r < 120; ++r) {
-            now += pick(0, 3) == 0 ? pick(0, 30'000) : pick(0, 50);
+        for (int r = 0; r < (large ? 120 : 80); ++r) {
+            now += pick(0, 3) == 0 ? pick(0, large ? 30'000 : 3'000) : pick(0, 50);
             Key& key = keys[static_cast<std::size_t>(pick(0, 3))];
-            const std::int64_t cost = pick(1, 40'000);
+            const std::int64_t cost = pick(1, large ? 40'000 : 2'000);
             const std::int64_t first =
                 key.last < 0 ? now * key.scale : std::max(now * key.scale, key.last + key.step);
             const UnitSegment segment{first, cost, key.step, key.scale};
