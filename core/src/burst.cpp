@@ -142,7 +142,12 @@ void MergedUnitBurst::release(Tick tick, bool all) {
         // out: taken at once, none leaves, and the count only grows. The runs begun meanwhile
         // begin in time order, as the heap hands out their first units.
         std::int64_t take_now = 1;
-        if (next.count > 1) {
+        // Mostly (a window that slides with every unit) the second unit already leaves one
+        // out: told without dividing.
+        const std::int64_t second = next.first + next.step;
+        if (next.count > 1 && (all || second < tick * next.scale) &&
+            (inside() == 0 ? next.step < window_ * next.scale
+                           : holds(earliest(), second, next.scale))) {
             take_now = next.count;
             if (!all)
                 take_now = std::min(take_now, ceil_div(tick * next.scale - next.first, next.step));
@@ -312,76 +317,65 @@ void MergedUnitBurst::add_run(const UnitSegment& segment) {
 }
 
 void MergedUnitBurst::slide_runs(std::int64_t time, std::int64_t scale) {
-    while (inside() > 0 && !holds(earliest(), time, scale))
-        let_out_earliest();
-}
-
-namespace {
-
-/// Which of up to three candidates for the earliest unit is earliest.
-enum class Source { singles, runs, moved };
-
-}  // namespace
-
-MergedUnitBurst::Point MergedUnitBurst::earliest() const {
-    std::optional<Point> best;
-    auto consider = [&best](std::int64_t time, std::int64_t scale) {
-        if (!best || later(best->time, best->scale, time, scale))
-            best = Point{time, scale};
-    };
-    if (!singles_.empty())
-        consider(singles_.front().time, singles_.front().scale);
-    if (!runs_.empty())
-        consider(runs_.front().first, runs_.front().scale);
-    if (!moved_.empty())
-        consider(moved_.front().first, moved_.front().scale);
-    return *best;
-}
-
-void MergedUnitBurst::let_out_earliest() {
-    // The earliest of the three fronts; ties go to the first looked at.
-    Source from = Source::singles;
-    Point front{0, 1};
-    bool found = false;
-    auto consider = [&](Source source, std::int64_t time, std::int64_t scale) {
-        if (!found || later(front.time, front.scale, time, scale)) {
-            from = source;
-            front = Point{time, scale};
-            found = true;
-        }
-    };
-    if (!singles_.empty())
-        consider(Source::singles, singles_.front().time, singles_.front().scale);
-    if (!runs_.empty())
-        consider(Source::runs, runs_.front().first, runs_.front().scale);
-    if (!moved_.empty())
-        consider(Source::moved, moved_.front().first, moved_.front().scale);
-    Run run;
-    switch (from) {
-        case Source::singles:
-            singles_.pop_front();
+    while (inside() > 0) {
+        const auto [from, front] = earliest_from();
+        if (holds(front, time, scale))
             return;
-        case Source::runs:
-            run = runs_.front();
-            runs_.pop_front();
-            break;
-        case Source::moved:
-            std::pop_heap(moved_.begin(), moved_.end(), LaterRun{});
-            run = moved_.back();
-            moved_.pop_back();
-            break;
+        let_out(from);
+    }
+}
+
+void MergedUnitBurst::let_out(Source from) {
+    if (from == Source::singles) {
+        singles_.pop_front();
+        return;
     }
     --run_units_;
-    Slot& slot = slots_[run.slot];
-    run.first += slot.step;
-    if (run.first != slot.end) {  // units of it are still inside
-        moved_.push_back(run);
-        std::push_heap(moved_.begin(), moved_.end(), LaterRun{});
+    if (from == Source::runs) {
+        Run run = runs_.front();
+        runs_.pop_front();
+        Slot& slot = slots_[run.slot];
+        run.first += slot.step;
+        if (run.first != slot.end) {  // units of it are still inside
+            moved_.push_back(run);
+            std::push_heap(moved_.begin(), moved_.end(), LaterRun{});
+            return;
+        }
+        slot.inside = false;
+        if (!slot.pending)
+            close_slot(run.slot);
+        return;
+    }
+    Run& top = moved_.front();
+    Slot& slot = slots_[top.slot];
+    top.first += slot.step;
+    if (top.first != slot.end) {  // still inside, later than before: down the heap
+        sift_down_moved();
         return;
     }
     slot.inside = false;
     if (!slot.pending)
-        close_slot(run.slot);
+        close_slot(top.slot);
+    std::pop_heap(moved_.begin(), moved_.end(), LaterRun{});
+    moved_.pop_back();
+}
+
+void MergedUnitBurst::sift_down_moved() {
+    const std::size_t size = moved_.size();
+    const Run run = moved_.front();
+    std::size_t at = 0;
+    for (;;) {
+        std::size_t child = 2 * at + 1;
+        if (child >= size)
+            break;
+        if (child + 1 < size && LaterRun{}(moved_[child], moved_[child + 1]))
+            ++child;
+        if (!LaterRun{}(run, moved_[child]))
+            break;
+        moved_[at] = moved_[child];
+        at = child;
+    }
+    moved_[at] = run;
 }
 
 std::vector<UnitSegment> MergedUnitBurst::held_from(std::int64_t from, std::int64_t step) const {

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <queue>
+#include <utility>
 #include <vector>
 
 #include "ratelab/algorithm.h"
@@ -240,11 +241,35 @@ private:
     }
     /// slide_to() with runs of several units inside.
     [[gnu::noinline]] void slide_runs(std::int64_t time, std::int64_t scale);
-    /// The earliest unit inside (there is one). Single units are in singles_ in time order;
-    /// runs that still begin with their first unit are in runs_ in the order they began, and
-    /// those that have lost units are in the heap moved_.
-    Point earliest() const;
-    void let_out_earliest();
+    /// Where the earliest unit inside is (there is one), and its time. Single units are in
+    /// singles_ in time order; runs that still begin with their first unit are in runs_ in the
+    /// order they began, and those that have lost units are in the heap moved_.
+    enum class Source { singles, runs, moved };
+    std::pair<Source, Point> earliest_from() const {
+        // The earliest of the three fronts; ties go to the first looked at.
+        Source from = Source::singles;
+        Point front{0, 1};
+        bool found = false;
+        auto consider = [&](Source source, std::int64_t time, std::int64_t scale) {
+            if (!found || later(front.time, front.scale, time, scale)) {
+                from = source;
+                front = Point{time, scale};
+                found = true;
+            }
+        };
+        if (!singles_.empty())
+            consider(Source::singles, singles_.front().time, singles_.front().scale);
+        if (!runs_.empty())
+            consider(Source::runs, runs_.front().first, runs_.front().scale);
+        if (!moved_.empty())
+            consider(Source::moved, moved_.front().first, moved_.front().scale);
+        return {from, front};
+    }
+    Point earliest() const { return earliest_from().second; }
+    /// Lets out the earliest unit inside, which is at the front of `from`.
+    void let_out(Source from);
+    /// Restores the heap moved_ after its top run has lost a unit.
+    void sift_down_moved();
     /// Takes a unit at time / scale that has no run of its own.
     void take_single(std::int64_t time, std::int64_t scale) {
         slide_to(time, scale);
