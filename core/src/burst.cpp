@@ -266,7 +266,7 @@ void MergedUnitBurst::let_out_behind(std::int64_t time, std::int64_t scale) {
         if (holds(Point{run.first, run.scale}, time, scale))
             return true;
         Slot& slot = slots_[run.slot];
-        // Units u with u + W at or before the time: u * scale <= time * run.scale - W * ...
+        // Units u (over run.scale) whose span ends by time / scale: u * scale <= bound.
         const Int128 bound = static_cast<Int128>(time) * run.scale -
                              static_cast<Int128>(window_) * run.scale * scale;
         const Int128 gone = (bound - static_cast<Int128>(run.first) * scale) /
