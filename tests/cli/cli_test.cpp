@@ -117,6 +117,63 @@ TEST_CASE("cli: simulate options") {
     fs::remove_all(dir);
 }
 
+TEST_CASE("cli: a leaky bucket's worst burst over two tiers of costly requests") {
+    // `keys` keys with one request of `cost` at tick 0; L = cost, W = 2 * span for the odd keys'
+    // tier and W = span for the others, the trace's W: the others let a unit through every
+    // span / cost ticks, the tier every 2 * span / cost. Drain intervals differ, so the burst is
+    // counted unit by unit, with one run held per request.
+    const fs::path dir = cli_scratch_dir("two-tiers");
+    auto leaky_burst = [&](int keys, std::int64_t cost, std::int64_t span) {
+        Json trace = {{"format", "ratelab-trace"},
+                      {"version", 1},
+                      {"limit", cost},
+                      {"window", span},
+                      {"keys", Json::object()},
+                      {"requests", Json::array()}};
+        for (int k = 0; k < keys; ++k) {
+            const std::string key = "k" + std::to_string(k);
+            if (k % 2 == 1)
+                trace["keys"][key] = {{"limit", cost}, {"window", 2 * span}};
+            trace["requests"].push_back({{"tick", 0}, {"cost", cost}, {"key", key}});
+        }
+        write_file(dir / "t.json", trace.dump());
+        const Json report =
+            Json::parse(run_cli("simulate \"" + (dir / "t.json").string() + "\" --summary").out);
+        for (const Json& run : report["algorithms"]) {
+            if (run["id"] == "leaky_bucket")
+                return std::make_pair(run["worst_burst"]["cost"].get<std::int64_t>(),
+                                      run["worst_burst"]["start"].dump());
+        }
+        return std::make_pair(std::int64_t{-1}, std::string());
+    };
+    // Small enough to count every unit: 10 keys at every 1/2 tick and 10 at every tick, 50
+    // units each, W = 25. Times doubled, to stay whole.
+    std::vector<std::int64_t> units;
+    for (int k = 0; k < 20; ++k) {
+        for (std::int64_t j = 0; j < 50; ++j)
+            units.push_back(k % 2 == 1 ? 2 * j : j);
+    }
+    std::sort(units.begin(), units.end());
+    std::int64_t most = 0;
+    std::int64_t most_start = -1;
+    for (std::size_t i = 0, end = 0; i < units.size(); ++i) {
+        while (end < units.size() && units[end] < units[i] + 2 * 25)
+            ++end;
+        if (static_cast<std::int64_t>(end - i) > most) {
+            most = static_cast<std::int64_t>(end - i);
+            most_start = units[i] / 2;
+        }
+    }
+    CHECK(most == 750);  // every unit of the faster keys and half of the tier's, from tick 0
+    CHECK(most_start == 0);
+    CHECK(leaky_burst(20, 50, 25) == std::make_pair(most, std::string("0")));
+    // The same shape with 200 keys, cost 10^6 and W = 5 * 10^11: 2 * 10^8 units, which took
+    // 4.2 GB when every unit inside the window was kept.
+    CHECK(leaky_burst(200, 1'000'000, 500'000'000'000) ==
+          std::make_pair(std::int64_t{150'000'000}, std::string("0")));
+    fs::remove_all(dir);
+}
+
 TEST_CASE("cli: simulate refuses bad input with status 2 and one line on stderr") {
     const std::string bad = "\"" + std::string(RATELAB_IO_TEST_DIR) + "/bad/";
     const struct {
