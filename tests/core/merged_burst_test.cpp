@@ -44,14 +44,27 @@ struct Stream {
     std::vector<std::int64_t> units;                     // over kCommonScale
 };
 
+/// A key's queue: one unit through every step/scale ticks, its last unit at last/scale.
+struct Key {
+    std::int64_t step, scale, last = -1;
+};
+
+/// A request of `cost` units arriving at `now` on `key`: its units queue after the key's last.
+void queue_request(Stream& out, Key& key, Tick now, std::int64_t cost) {
+    const std::int64_t first =
+        key.last < 0 ? now * key.scale : std::max(now * key.scale, key.last + key.step);
+    const UnitSegment segment{first, cost, key.step, key.scale};
+    key.last = segment.last();
+    out.segments.emplace_back(now, segment);
+    for (std::int64_t j = 0; j < cost; ++j)
+        out.units.push_back((first + j * key.step) * (kCommonScale / key.scale));
+}
+
 /// Requests on `keys` keys, each key a queue letting one unit through every step/scale ticks
 /// (its own step when `mixed`), as the leaky bucket's many-key run produces them.
 Stream random_stream(std::mt19937_64& rng, int keys, bool mixed, std::size_t requests) {
     auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
         return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
-    };
-    struct Key {
-        std::int64_t step, scale, last = -1;
     };
     std::vector<Key> key_list;
     const std::int64_t shared_step = pick(1, 7);
@@ -69,14 +82,7 @@ Stream random_stream(std::mt19937_64& rng, int keys, bool mixed, std::size_t req
     for (std::size_t r = 0; r < requests; ++r) {
         now += pick(0, 3) == 0 ? pick(0, 40) : pick(0, 1);
         Key& key = key_list[static_cast<std::size_t>(pick(0, keys - 1))];
-        const std::int64_t cost = pick(1, long_costs == 0 ? 3 : long_costs == 1 ? 12 : 60);
-        const std::int64_t first =
-            key.last < 0 ? now * key.scale : std::max(now * key.scale, key.last + key.step);
-        const UnitSegment segment{first, cost, key.step, key.scale};
-        key.last = segment.last();
-        out.segments.emplace_back(now, segment);
-        for (std::int64_t j = 0; j < cost; ++j)
-            out.units.push_back((first + j * key.step) * (kCommonScale / key.scale));
+        queue_request(out, key, now, pick(1, long_costs == 0 ? 3 : long_costs == 1 ? 12 : 60));
     }
     return out;
 }
@@ -167,23 +173,13 @@ TEST_CASE("many-shaper bursts: keys with other drain intervals hold a run per re
             return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
         };
         const Tick window = large ? 50'000 : std::vector<Tick>{700, 5'000, 20'000}[n % 3];
-        struct Key {
-            std::int64_t step, scale, last = -1;
-        };
         std::vector<Key> keys{{1, 1}, {5, 3}, {1, 1}, {5, 3}};
         Stream stream;
         Tick now = 0;
         for (int r = 0; r < (large ? 120 : 80); ++r) {
             now += pick(0, 3) == 0 ? pick(0, large ? 30'000 : 3'000) : pick(0, 50);
             Key& key = keys[static_cast<std::size_t>(pick(0, 3))];
-            const std::int64_t cost = pick(1, large ? 40'000 : 2'000);
-            const std::int64_t first =
-                key.last < 0 ? now * key.scale : std::max(now * key.scale, key.last + key.step);
-            const UnitSegment segment{first, cost, key.step, key.scale};
-            key.last = segment.last();
-            stream.segments.emplace_back(now, segment);
-            for (std::int64_t j = 0; j < cost; ++j)
-                stream.units.push_back((first + j * key.step) * (kCommonScale / key.scale));
+            queue_request(stream, key, now, pick(1, large ? 40'000 : 2'000));
         }
         INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), " << stream.units.size()
                      << " units");
