@@ -135,6 +135,7 @@ private:
 
     struct Stretch {
         const std::vector<Request>& requests;
+        const std::vector<Tick>& durations;  ///< Trace::durations
         const std::vector<Config>& configs;
         bool rejections_count;
         bool single_key;
@@ -509,7 +510,8 @@ AlgorithmRun BasicAlgorithm<P>::decide_from(const Trace& trace, const Params& pa
     const bool scattered = scattered_keys(trace);
     const bool one_key = single_key && configs.size() == 1 && !scattered;
     Totals totals = progress.totals;  // written back wherever progress is saved or read
-    const Stretch stretch{trace.requests, configs, params.rejections_count, single_key};
+    const Stretch stretch{trace.requests, trace.durations, configs, params.rejections_count,
+                          single_key};
 
     // After an edit, the old run's checkpoints past the changed requests are places where this
     // run may find itself in the same state as the old one: from there on it decides alike.
@@ -607,7 +609,13 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
             if (!single_key)
                 progress.many_shapers.advance_to(r.tick);
         }
-        const bool accepted = P::decide(config, state, r.tick, r.cost, rejections_count);
+        bool accepted = false;
+        if constexpr (Holds<P>) {
+            const Tick duration = stretch.durations.empty() ? 0 : stretch.durations[i];
+            accepted = P::decide_holding(config, state, r.tick, r.cost, duration, rejections_count);
+        } else {
+            accepted = P::decide(config, state, r.tick, r.cost, rejections_count);
+        }
         const std::int64_t cost = r.cost;
         accepted_count += accepted;
         accepted_cost += only_if(accepted, cost);

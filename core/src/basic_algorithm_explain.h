@@ -24,7 +24,8 @@ typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& pa
     for (std::size_t i = begin; i < end; ++i) {
         const Request& r = trace.requests[i];
         if (r.key == key)
-            P::decide(config, state, r.tick, r.cost, params.rejections_count);
+            decide_request<P>(config, state, r.tick, r.cost, trace.duration(i),
+                              params.rejections_count);
     }
     return state;
 }
@@ -46,7 +47,8 @@ Explanation BasicAlgorithm<P>::explain(const Trace& trace, const Params& params,
     const Request& target = trace.requests.at(index);
     const Config config = P::configure(params.for_key(trace.key_name(target.key)));
     State state = replay(trace, params, config, target.key, index, run);
-    return explain_decision<P>(config, state, target.tick, target.cost, params.rejections_count);
+    return explain_decision<P>(config, state, target.tick, target.cost, trace.duration(index),
+                               params.rejections_count);
 }
 
 }  // namespace ratelab::detail

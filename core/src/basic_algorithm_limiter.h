@@ -25,8 +25,9 @@ public:
             states_.push_back(P::initial(config(static_cast<KeyId>(k))));
     }
 
-    Decision decide(KeyId key, Tick now, std::int64_t cost) override {
-        return decide_on(config(key), states_.at(key), now, cost);
+    using Limiter::decide;
+    Decision decide(KeyId key, Tick now, std::int64_t cost, Tick duration) override {
+        return decide_on(config(key), states_.at(key), now, cost, duration);
     }
 
     std::string check(KeyId key, Tick now, std::int64_t cost) const override {
@@ -62,12 +63,13 @@ public:
 
     Decision peek(KeyId key, Tick now, std::int64_t cost) const override {
         State copy = states_.at(key);  // one key's state, where the default copies every key
-        return decide_on(config(key), copy, now, cost);
+        return decide_on(config(key), copy, now, cost, 0);
     }
 
 private:
-    Decision decide_on(const Config& c, State& state, Tick now, std::int64_t cost) const {
-        if (P::decide(c, state, now, cost, rejections_count_)) {
+    Decision decide_on(const Config& c, State& state, Tick now, std::int64_t cost,
+                       Tick duration) const {
+        if (decide_request<P>(c, state, now, cost, duration, rejections_count_)) {
             Rational release;
             if constexpr (P::kShapes) {
                 const UnitSegment units = P::released_units(c, state, cost);

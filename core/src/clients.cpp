@@ -136,7 +136,8 @@ ClientRun run_clients(const Trace& trace, const Params& params, const Lane& lane
         if (pending.attempt == 1)
             first_tick[pending.intent] = pending.tick;
         const auto [limiter, local] = limiters.of(request.key);
-        const Decision decision = limiter->decide(local, pending.tick, request.cost);
+        const Decision decision =
+            limiter->decide(local, pending.tick, request.cost, trace.duration(pending.intent));
         run.attempts.push_back({pending.intent, pending.attempt, pending.tick, decision});
         if (with_responses) {
             std::optional<Quota>& quota = quotas[request.key];

@@ -191,7 +191,7 @@ EvictionLane evict_lane(const SimulationResult& kept, std::size_t lane,
     for (std::size_t i = 0; i < trace.requests.size(); ++i) {
         drop_before(i);
         const Request& r = trace.requests[i];
-        const Decision decided = limiter->decide(r.key, r.tick, r.cost);
+        const Decision decided = limiter->decide(r.key, r.tick, r.cost, trace.duration(i));
         const Decision before = run.decision(trace, i);
         if (decided == before)
             continue;

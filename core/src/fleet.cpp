@@ -202,7 +202,8 @@ std::shared_ptr<const FleetResult> simulate_fleet(std::shared_ptr<const Trace> t
             if (i % detail::kStretch == detail::kStretch - 1)
                 detail::report_stretch(control, detail::kStretch);
             const Request& r = trace->requests[i];
-            result->ideal[i] = single->decide(r.key, r.tick, r.cost).accepted ? 1 : 0;
+            result->ideal[i] =
+                single->decide(r.key, r.tick, r.cost, trace->duration(i)).accepted ? 1 : 0;
             result->ideal_accepted += result->ideal[i];
         }
         result->ideal_worst = worst_of(key_bursts(*trace, params, groups, result->ideal), params);

@@ -81,7 +81,7 @@ public:
         if (why != nullptr)
             *why = down + server_text(server) +
                    " falls back to its local share: " + local.check(r.key, r.tick, r.cost);
-        return local.decide(r.key, r.tick, r.cost).accepted;
+        return local.decide(r.key, r.tick, r.cost, plan_.trace.duration(index)).accepted;
     }
 
 private:
@@ -126,7 +126,7 @@ ModeDecisions run_central(const FleetPlan& plan, std::optional<std::size_t> expl
         if (why != nullptr)
             *why = server_text(plan.routed[i]) +
                    " asks the store, atomically: " + store->check(r.key, r.tick, r.cost);
-        return store->decide(r.key, r.tick, r.cost).accepted;
+        return store->decide(r.key, r.tick, r.cost, plan.trace.duration(i)).accepted;
     });
 }
 
@@ -183,7 +183,7 @@ ModeDecisions run_central_racy(const FleetPlan& plan, std::optional<std::size_t>
             spare.pop_back();
         }
         mine->adopt(r.key, *store);
-        const bool accepted = mine->decide(r.key, r.tick, r.cost).accepted;
+        const bool accepted = mine->decide(r.key, r.tick, r.cost, plan.trace.duration(i)).accepted;
         if (accepted)
             in_flight.push_back(Write{i, std::move(mine)});
         else
@@ -201,7 +201,7 @@ ModeDecisions run_local_share(const FleetPlan& plan, std::optional<std::size_t> 
         if (why != nullptr)
             *why = server_text(server) + " alone, with 1/" + std::to_string(plan.size[i]) +
                    " of the limit: " + local.check(r.key, r.tick, r.cost);
-        return local.decide(r.key, r.tick, r.cost).accepted;
+        return local.decide(r.key, r.tick, r.cost, plan.trace.duration(i)).accepted;
     });
 }
 
@@ -248,7 +248,7 @@ ModeDecisions run_periodic_sync(const FleetPlan& plan, std::optional<std::size_t
                    ", plus " + std::to_string(local) +
                    " accepted here since: " + view.check(r.key, r.tick, r.cost);
         }
-        const bool accepted = view.decide(r.key, r.tick, r.cost).accepted;
+        const bool accepted = view.decide(r.key, r.tick, r.cost, plan.trace.duration(i)).accepted;
         if (accepted)
             since_sync.push_back(i);
         return accepted;
@@ -271,7 +271,7 @@ ModeDecisions run_key_routed(const FleetPlan& plan, std::optional<std::size_t> e
             *why = server_text(server) + " holds the key" +
                    (moved ? std::string(", moved here fresh") : std::string()) + ": " +
                    limiter->check(r.key, r.tick, r.cost);
-        return limiter->decide(r.key, r.tick, r.cost).accepted;
+        return limiter->decide(r.key, r.tick, r.cost, plan.trace.duration(i)).accepted;
     });
 }
 

@@ -15,6 +15,40 @@ std::optional<KeyId> Trace::find_key(std::string_view key) const {
     return static_cast<KeyId>(it - keys.begin());
 }
 
+void Trace::set_duration(std::size_t index, Tick duration) {
+    if (durations.empty()) {
+        if (duration == 0)
+            return;
+        durations.assign(requests.size(), 0);
+    }
+    durations[index] = duration;
+}
+
+void Trace::append(const Request& request, Tick duration) {
+    requests.push_back(request);
+    if (!durations.empty() || duration != 0) {
+        durations.resize(requests.size() - 1, 0);
+        durations.push_back(duration);
+    }
+}
+
+void Trace::append_from(const Trace& from, std::size_t index, KeyId key) {
+    const Request& r = from.requests[index];
+    append(Request{r.tick, r.cost, key}, from.duration(index));
+}
+
+bool operator==(const Trace& a, const Trace& b) {
+    if (a.keys != b.keys || a.requests != b.requests)
+        return false;
+    if (a.durations == b.durations)
+        return true;
+    for (std::size_t i = 0; i < a.requests.size(); ++i) {
+        if (a.duration(i) != b.duration(i))
+            return false;
+    }
+    return true;
+}
+
 bool Trace::is_well_formed() const {
     return validate(*this).empty();
 }
@@ -33,8 +67,8 @@ KeyId TraceBuilder::intern(std::string_view key) {
     return it->second;
 }
 
-void TraceBuilder::add(Tick tick, std::uint32_t cost, std::string_view key) {
-    trace_.requests.push_back(Request{tick, cost, intern(key)});
+void TraceBuilder::add(Tick tick, std::uint32_t cost, std::string_view key, Tick duration) {
+    trace_.append(Request{tick, cost, intern(key)}, duration);
 }
 
 Trace TraceBuilder::take() && {
@@ -193,6 +227,18 @@ std::vector<std::string> validate(const Trace& trace) {
     }
     if (trace.requests.size() > bounds::kMaxRequests) {
         errors.push_back("more than " + std::to_string(bounds::kMaxRequests) + " requests");
+    }
+    if (!trace.durations.empty() && trace.durations.size() != trace.requests.size()) {
+        errors.push_back(std::to_string(trace.durations.size()) + " durations for " +
+                         std::to_string(trace.requests.size()) + " requests");
+    } else {
+        for (std::size_t i = 0; i < trace.durations.size() && errors.size() < 20; ++i) {
+            const Tick d = trace.durations[i];
+            if (d < 0 || d > bounds::kMaxWindow) {
+                fail(i, "duration " + std::to_string(d) + " outside [1, " +
+                            std::to_string(bounds::kMaxWindow) + "] (0: none)");
+            }
+        }
     }
     // The app validates a whole trace after every edit: a branch-free pass finds a good trace
     // fast, and only a bad one is walked again for its messages.

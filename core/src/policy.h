@@ -50,4 +50,26 @@ concept Policy = requires(const typename P::Config& config, typename P::State& s
        { P::shaper_law(config) } -> std::same_as<ShaperLaw>;
    });
 
+/// A policy whose decisions depend on how long each request holds what it takes (concurrency)
+/// decides through decide_holding(), given the request's own duration (Trace::durations), or 0
+/// where the request leaves it to the policy's configuration.
+template <class P>
+concept Holds = requires(const typename P::Config& config, typename P::State& state, Tick now,
+                         std::int64_t cost, Tick duration, bool rejections_count) {
+    {
+        P::decide_holding(config, state, now, cost, duration, rejections_count)
+        } -> std::same_as<bool>;
+};
+
+/// Decides one request: P::decide(), or P::decide_holding() with `duration` for a policy that
+/// holds. The run loops read a request's duration only for the latter.
+template <Policy P>
+bool decide_request(const typename P::Config& config, typename P::State& state, Tick now,
+                    std::int64_t cost, Tick duration, bool rejections_count) {
+    if constexpr (Holds<P>)
+        return P::decide_holding(config, state, now, cost, duration, rejections_count);
+    else
+        return P::decide(config, state, now, cost, rejections_count);
+}
+
 }  // namespace ratelab::detail

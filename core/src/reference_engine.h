@@ -42,14 +42,16 @@ AlgorithmRun reference_run(const Trace& trace, const Params& params) {
     std::map<KeyId, typename P::State> states;
     std::vector<std::pair<Rational, std::int64_t>> let_through;  // (time, cost) to count
     DecisionColumns::Builder decisions;
-    for (const Request& r : trace.requests) {
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        const Request& r = trace.requests[i];
         if (!configs.contains(r.key)) {
             configs.emplace(r.key, P::configure(params.for_key(trace.key_name(r.key))));
             states.emplace(r.key, P::initial(configs.at(r.key)));
         }
         const typename P::Config& config = configs.at(r.key);
         typename P::State& state = states.at(r.key);
-        const bool accepted = P::decide(config, state, r.tick, r.cost, params.rejections_count);
+        const bool accepted = decide_request<P>(config, state, r.tick, r.cost, trace.duration(i),
+                                                params.rejections_count);
         if (accepted) {
             ++out.totals.accepted;
             out.totals.accepted_cost += r.cost;
@@ -79,16 +81,16 @@ AlgorithmRun reference_run(const Trace& trace, const Params& params) {
     return out;
 }
 
-/// The explanation of deciding a request of `cost` at `now` on a key in `state`, which it
-/// updates: the state before, the check, the state after, and the decision. The engines differ
-/// only in how they reach the state before.
+/// The explanation of deciding a request of `cost` (holding it for `duration`, 0: the lane's) at
+/// `now` on a key in `state`, which it updates: the state before, the check, the state after,
+/// and the decision. The engines differ only in how they reach the state before.
 template <Policy P>
 Explanation explain_decision(const typename P::Config& config, typename P::State& state, Tick now,
-                             std::int64_t cost, bool rejections_count) {
+                             std::int64_t cost, Tick duration, bool rejections_count) {
     Explanation why;
     why.state_before = P::describe(config, state, now).summary;
     why.check = P::check(config, state, now, cost);
-    const bool accepted = P::decide(config, state, now, cost, rejections_count);
+    const bool accepted = decide_request<P>(config, state, now, cost, duration, rejections_count);
     why.state_after = P::describe(config, state, now).summary;
     if (accepted) {
         Rational release;
@@ -114,7 +116,8 @@ typename P::State reference_state(const Trace& trace, const Params& params,
     for (std::size_t i = 0; i < end; ++i) {
         const Request& r = trace.requests[i];
         if (r.key == key)
-            P::decide(config, state, r.tick, r.cost, params.rejections_count);
+            decide_request<P>(config, state, r.tick, r.cost, trace.duration(i),
+                              params.rejections_count);
     }
     return state;
 }
@@ -136,7 +139,8 @@ Explanation reference_explain(const Trace& trace, const Params& params, std::siz
     const Request& target = trace.requests.at(index);
     const typename P::Config config = P::configure(params.for_key(trace.key_name(target.key)));
     typename P::State state = reference_state<P>(trace, params, config, target.key, index);
-    return explain_decision<P>(config, state, target.tick, target.cost, params.rejections_count);
+    return explain_decision<P>(config, state, target.tick, target.cost, trace.duration(index),
+                               params.rejections_count);
 }
 
 }  // namespace ratelab::detail

@@ -205,11 +205,16 @@ struct KeyReplay {
         rejected = rejection_status(info, *limits);
     }
 
-    /// Decides `request` without answering it.
-    void pass(const Request& request) { limiter->decide(local, request.tick, request.cost); }
+    /// Decides request `index` of `trace` without answering it.
+    void pass(const Trace& trace, std::size_t index) {
+        const Request& request = trace.requests[index];
+        limiter->decide(local, request.tick, request.cost, trace.duration(index));
+    }
 
-    Response next(const Request& request) {
-        const Decision decision = limiter->decide(local, request.tick, request.cost);
+    Response next(const Trace& trace, std::size_t index) {
+        const Request& request = trace.requests[index];
+        const Decision decision =
+            limiter->decide(local, request.tick, request.cost, trace.duration(index));
         return respond(*limiter, local, request.tick, decision, quota, limits->tick_ms, rejected);
     }
 };
@@ -233,7 +238,7 @@ std::vector<Response> lane_responses(const SimulationResult& result, std::size_t
             continue;
         KeyReplay replay(result, lane, *algorithm, info, static_cast<KeyId>(key));
         for (const std::size_t i : by_key[key])
-            responses[i] = replay.next(trace.requests[i]);
+            responses[i] = replay.next(trace, i);
     }
     return responses;
 }
@@ -246,9 +251,9 @@ Response response_to(const SimulationResult& result, std::size_t lane, std::size
     KeyReplay replay(result, lane, *algorithm, info, key);
     for (std::size_t i = 0; i < index; ++i) {
         if (trace.requests[i].key == key)
-            replay.pass(trace.requests[i]);
+            replay.pass(trace, i);
     }
-    return replay.next(trace.requests[index]);
+    return replay.next(trace, index);
 }
 
 }  // namespace ratelab

@@ -167,15 +167,26 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
     const auto& before = previous.trace->requests;
     const auto& after = trace->requests;
     const std::size_t common = std::min(before.size(), after.size());
-    const auto unchanged = static_cast<std::size_t>(
+    auto unchanged = static_cast<std::size_t>(
         std::mismatch(before.begin(), before.begin() + static_cast<std::ptrdiff_t>(common),
                       after.begin())
             .first -
         before.begin());
+    // A request is unchanged only with its duration.
+    const Trace& old_trace = *previous.trace;
+    const bool durations = !old_trace.durations.empty() || !trace->durations.empty();
+    if (durations) {
+        std::size_t same = 0;
+        while (same < unchanged && old_trace.duration(same) == trace->duration(same))
+            ++same;
+        unchanged = same;
+    }
     // The unchanged requests at the end, not overlapping those at the start.
     std::size_t tail = 0;
     while (tail < common - unchanged &&
-           before[before.size() - 1 - tail] == after[after.size() - 1 - tail])
+           before[before.size() - 1 - tail] == after[after.size() - 1 - tail] &&
+           (!durations || old_trace.duration(before.size() - 1 - tail) ==
+                              trace->duration(after.size() - 1 - tail)))
         ++tail;
     const bool reusable = options.keep_decisions && trace->keys == previous.trace->keys;
 

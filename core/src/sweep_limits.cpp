@@ -17,9 +17,9 @@ Trace requests_of(const Trace& trace, const std::vector<bool>& wanted) {
             out.keys.push_back(trace.keys[k]);
         }
     }
-    for (const Request& r : trace.requests) {
-        if (wanted[r.key])
-            out.requests.push_back(Request{r.tick, r.cost, renamed[r.key]});
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        if (const KeyId key = trace.requests[i].key; wanted[key])
+            out.append_from(trace, i, renamed[key]);
     }
     return out;
 }

@@ -70,9 +70,14 @@ TraceDocument consume_document(FuzzedDataProvider& data, bool& all_utf8) {
         doc.warnings.push_back("unknown field \"" + name +
                                "\" is not used by this version; it is kept and saved back as is");
     }
+    // Every `every`-th request holds for a duration of its own (0: none), up to the bound.
+    const auto every = data.ConsumeIntegralInRange<std::size_t>(0, 4);
+    const auto longest = data.ConsumeIntegralInRange<ratelab::Tick>(0, ratelab::bounds::kMaxWindow);
     doc.trace = ratelab::fuzz::consume_trace(data, 200, doc.params.base.window, names);
     if (stretch)
         stretch_past_compact_threshold(doc.trace);
+    for (std::size_t i = 0; every != 0 && i < doc.trace.requests.size(); i += every)
+        doc.trace.set_duration(i, static_cast<ratelab::Tick>(i * 7919) % (longest + 1));
     if (with_duration) {
         const ratelab::Tick last = doc.trace.requests.empty() ? 0 : doc.trace.requests.back().tick;
         if (last < ratelab::bounds::kMaxTick)

@@ -115,6 +115,37 @@ TEST_CASE("io/trace: saving then loading gives the same document, and the same b
     }
 }
 
+TEST_CASE("io/trace: requests that set their own duration keep it through both forms") {
+    for (std::size_t count : {std::size_t{7}, kCompactThreshold + 5}) {
+        INFO(count << " requests");
+        TraceDocument doc = sample_document(count);
+        doc.trace.set_duration(1, 30);
+        doc.trace.set_duration(count - 1, 1'000'000'000'000);
+        const std::string text = serialize_trace(doc);
+        const TraceDocument loaded = parse_trace(text, "durations");
+        CHECK(loaded.trace.durations.size() == count);
+        CHECK(loaded.trace.duration(0) == 0);
+        CHECK(loaded.trace.duration(1) == 30);
+        CHECK(loaded.trace.duration(count - 1) == 1'000'000'000'000);
+        CHECK(loaded == doc);
+        CHECK(serialize_trace(loaded) == text);
+        // Version 3, so that a RateLab that predates durations says to update, not what it misses.
+        CHECK(text.find("\"version\": 3,") != std::string::npos);
+    }
+    const std::string object_form = serialize_trace([] {
+        TraceDocument doc = sample_document(2);
+        doc.trace.set_duration(1, 30);
+        return doc;
+    }());
+    CHECK(object_form.find("{\"tick\": 0, \"cost\": 2, \"duration\": 30}") != std::string::npos);
+    // A column of zeros sets nothing.
+    const auto zeros = parse_trace(
+        R"({"format": "ratelab-trace", "version": 1, "limit": 4, "window": 10,
+            "columns": {"tick_deltas": [1, 2], "durations": [0, 0]}})",
+        "zeros");
+    CHECK(zeros.trace.durations.empty());
+}
+
 TEST_CASE("io/trace: the object form writes one request per line") {
     const std::string text = serialize_trace(sample_document(3));
     CHECK(text.find("  \"requests\": [\n"

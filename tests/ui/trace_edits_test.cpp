@@ -33,9 +33,12 @@ Trace randomTrace(std::mt19937& random, std::size_t size) {
         t = tick(random);
     }
     std::sort(all.begin(), all.end());
+    // A third of the requests hold for a duration of their own, which edits carry with them.
+    std::uniform_int_distribution<Tick> duration(-20, 40);
     TraceBuilder builder;
     for (std::size_t i = 0; i < size; ++i) {
-        builder.add(all[i], static_cast<std::uint32_t>(i + 1));
+        builder.add(all[i], static_cast<std::uint32_t>(i + 1), {},
+                    std::max<Tick>(duration(random), 0));
     }
     return std::move(builder).take();
 }
@@ -77,7 +80,9 @@ private Q_SLOTS:
             const IndexList indices = randomSubset(random, trace.requests.size());
             const Removal removal = withRemoved(trace, indices);
             QCOMPARE(removal.trace.requests.size(), trace.requests.size() - indices.size());
-            QCOMPARE(removal.removed.size(), indices.size());
+            QCOMPARE(removal.removed.requests.size(), indices.size());
+            for (std::size_t k = 0; k < indices.size(); ++k)
+                QCOMPARE(removal.removed.duration(k), trace.duration(indices[k]));
             QVERIFY(withRestored(removal.trace, indices, removal.removed) == trace);
         }
     }

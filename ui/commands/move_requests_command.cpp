@@ -16,9 +16,9 @@ void MoveRequestsCommand::redo() {
     // Applying the whole delta to the original positions gives the same trace as applying the
     // merged steps one by one, because moved requests always go after those already on a tick.
     const Trace& trace = session_->trace();
-    originals_.clear();
+    originals_ = Trace();
     for (const std::size_t index : original_indices_) {
-        originals_.push_back(trace.requests[index]);
+        originals_.append_from(trace, index);
     }
     Move move = withMoved(trace, original_indices_, delta_);
     moved_indices_ = move.indices;

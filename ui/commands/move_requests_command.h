@@ -28,7 +28,7 @@ private:
 
     Session* session_;
     IndexList original_indices_;
-    std::vector<Request> originals_;  ///< the requests as they were before the first step
+    Trace originals_;  ///< the requests as they were before the first step (keys not used)
     IndexList moved_indices_;
     Tick delta_;
     int gesture_;

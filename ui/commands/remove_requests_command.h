@@ -23,7 +23,7 @@ public:
 private:
     Session* session_;
     IndexList indices_;
-    std::vector<Request> removed_;
+    Trace removed_;  ///< with their durations; its keys are not used
 };
 
 }  // namespace ratelab::ui

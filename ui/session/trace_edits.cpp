@@ -38,6 +38,8 @@ std::size_t countUpTo(const Trace& trace, Tick tick) {
 Trace withInserted(const Trace& trace, std::size_t index, const Request& request) {
     Trace result = trace;
     result.requests.insert(result.requests.begin() + static_cast<std::ptrdiff_t>(index), request);
+    if (!result.durations.empty())
+        result.durations.insert(result.durations.begin() + static_cast<std::ptrdiff_t>(index), 0);
     return result;
 }
 
@@ -45,32 +47,31 @@ Removal withRemoved(const Trace& trace, const IndexList& indices) {
     Removal removal;
     removal.trace.keys = trace.keys;
     removal.trace.requests.reserve(trace.requests.size() - indices.size());
-    removal.removed.reserve(indices.size());
+    removal.removed.requests.reserve(indices.size());
     std::size_t next = 0;
     for (std::size_t i = 0; i < trace.requests.size(); ++i) {
         if (next < indices.size() && indices[next] == i) {
-            removal.removed.push_back(trace.requests[i]);
+            removal.removed.append_from(trace, i);
             ++next;
         } else {
-            removal.trace.requests.push_back(trace.requests[i]);
+            removal.trace.append_from(trace, i);
         }
     }
     return removal;
 }
 
-Trace withRestored(const Trace& trace, const IndexList& indices,
-                   const std::vector<Request>& requests) {
+Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed) {
     Trace result;
     result.keys = trace.keys;
-    const std::size_t total = trace.requests.size() + requests.size();
+    const std::size_t total = trace.requests.size() + removed.requests.size();
     result.requests.reserve(total);
     std::size_t next = 0;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < total; ++i) {
         if (next < indices.size() && indices[next] == i) {
-            result.requests.push_back(requests[next++]);
+            result.append_from(removed, next++);
         } else {
-            result.requests.push_back(trace.requests[kept++]);
+            result.append_from(trace, kept++);
         }
     }
     return result;
@@ -88,7 +89,7 @@ Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta) {
 
 Move withMoved(const Trace& trace, const IndexList& indices, Tick delta) {
     Removal removal = withRemoved(trace, indices);
-    for (Request& request : removal.removed) {
+    for (Request& request : removal.removed.requests) {
         request.tick += delta;
     }
     // Merge the moved requests (already in tick order) back in, after equal ticks.
@@ -96,17 +97,18 @@ Move withMoved(const Trace& trace, const IndexList& indices, Tick delta) {
     move.trace.keys = trace.keys;
     move.trace.requests.reserve(trace.requests.size());
     move.indices.reserve(indices.size());
-    const auto& rest = removal.trace.requests;
+    const Trace& rest = removal.trace;
     std::size_t r = 0;
-    for (const Request& moved : removal.removed) {
-        while (r < rest.size() && rest[r].tick <= moved.tick) {
-            move.trace.requests.push_back(rest[r++]);
+    for (std::size_t m = 0; m < removal.removed.requests.size(); ++m) {
+        while (r < rest.requests.size() &&
+               rest.requests[r].tick <= removal.removed.requests[m].tick) {
+            move.trace.append_from(rest, r++);
         }
         move.indices.push_back(move.trace.requests.size());
-        move.trace.requests.push_back(moved);
+        move.trace.append_from(removal.removed, m);
     }
-    move.trace.requests.insert(move.trace.requests.end(),
-                               rest.begin() + static_cast<std::ptrdiff_t>(r), rest.end());
+    while (r < rest.requests.size())
+        move.trace.append_from(rest, r++);
     return move;
 }
 

@@ -26,17 +26,19 @@ TickRange requestsOnTick(const Trace& trace, Tick tick);
 /// The number of requests with tick <= `tick`.
 std::size_t countUpTo(const Trace& trace, Tick tick);
 
+/// `trace` with `request` added at `index`; it sets no duration of its own.
 Trace withInserted(const Trace& trace, std::size_t index, const Request& request);
 
 struct Removal {
     Trace trace;
-    std::vector<Request> removed;  ///< in index order
+    /// The requests taken out, in index order, each with its duration; its keys are not used.
+    Trace removed;
 };
 Removal withRemoved(const Trace& trace, const IndexList& indices);
 
-/// The inverse of withRemoved: puts `requests` back so that they sit at `indices` again.
-Trace withRestored(const Trace& trace, const IndexList& indices,
-                   const std::vector<Request>& requests);
+/// The inverse of withRemoved: puts the requests of `removed` back so that they sit at `indices`
+/// again, each with its duration.
+Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed);
 
 /// Keeps a move of `indices` by `delta` ticks inside [0, bounds::kMaxTick].
 Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta);

@@ -200,6 +200,9 @@ public:
         head.keys = trace.keys;
         head.requests.assign(trace.requests.begin(),
                              trace.requests.begin() + static_cast<std::ptrdiff_t>(count));
+        if (!trace.durations.empty())
+            head.durations.assign(trace.durations.begin(),
+                                  trace.durations.begin() + static_cast<std::ptrdiff_t>(count));
         RunOptions summary;
         summary.keep_decisions = false;
         return run(head, params, summary);

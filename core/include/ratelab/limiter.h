@@ -20,8 +20,11 @@ public:
     virtual ~Limiter() = default;
 
     /// Decides a request of `cost` for `key` at `now`, updating that key's state. The ticks given
-    /// for one key must not decrease.
-    virtual Decision decide(KeyId key, Tick now, std::int64_t cost) = 0;
+    /// for one key must not decrease. `duration` is how long the request holds what it takes
+    /// (Trace::durations; 0: the lane's), which only the concurrency lane reads.
+    virtual Decision decide(KeyId key, Tick now, std::int64_t cost, Tick duration) = 0;
+    /// decide() for a request that sets no duration of its own.
+    Decision decide(KeyId key, Tick now, std::int64_t cost) { return decide(key, now, cost, 0); }
     /// The inequality decide() would test now, with its numbers; changes nothing.
     virtual std::string check(KeyId key, Tick now, std::int64_t cost) const = 0;
     /// The key's state as seen at `now`; changes nothing.

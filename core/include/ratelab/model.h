@@ -41,14 +41,32 @@ struct TraceNote {
 struct Trace {
     std::vector<std::string> keys{std::string()};  ///< keys[0] is always "" (the default key)
     std::vector<Request> requests;
+    /// How long each request holds what it takes, in ticks (the concurrency lane's in-flight
+    /// time), or 0 where the request leaves it to the lane's `duration`. Empty when no request
+    /// sets one, which is what almost every trace does; otherwise one entry per request.
+    std::vector<Tick> durations;
 
     const std::string& key_name(KeyId id) const { return keys[id]; }
+    /// The duration request `index` sets, or 0 when it sets none.
+    Tick duration(std::size_t index) const { return durations.empty() ? 0 : durations[index]; }
+    /// Sets the duration of request `index` (0: none), giving the trace the column if it needs it.
+    void set_duration(std::size_t index, Tick duration);
+    /// Adds request `request` with its `duration` (0: none) at the end.
+    void append(const Request& request, Tick duration = 0);
+    /// Adds request `index` of `from` at the end, its duration with it, as key `key`.
+    void append_from(const Trace& from, std::size_t index, KeyId key);
+    /// Adds request `index` of `from` at the end as it is, its duration with it.
+    void append_from(const Trace& from, std::size_t index) {
+        append(from.requests[index], from.duration(index));
+    }
     /// The id of `key`, or nothing if no request uses it. Linear in the number of keys.
     std::optional<KeyId> find_key(std::string_view key) const;
     /// True if requests are in non-decreasing tick order and every key id is valid.
     bool is_well_formed() const;
 
-    friend bool operator==(const Trace&, const Trace&) = default;
+    /// The same keys and requests, each request with the same duration (no column and one of
+    /// zeros alike).
+    friend bool operator==(const Trace& a, const Trace& b);
 };
 
 /// Builds a Trace, interning key strings in constant time per request.
@@ -56,7 +74,8 @@ class TraceBuilder {
 public:
     TraceBuilder();
     KeyId intern(std::string_view key);
-    void add(Tick tick, std::uint32_t cost = 1, std::string_view key = {});
+    /// Adds a request; `duration` as in Trace::durations (0: none).
+    void add(Tick tick, std::uint32_t cost = 1, std::string_view key = {}, Tick duration = 0);
     void reserve(std::size_t requests) { trace_.requests.reserve(requests); }
     std::size_t size() const { return trace_.requests.size(); }
     Trace take() &&;

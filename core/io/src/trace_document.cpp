@@ -46,6 +46,11 @@ Trace trace_from_columns(detail::RawColumns& c) {
                            "\"keys\" has " + std::to_string(c.keys.size()) +
                                " entries but \"tick_deltas\" has " + std::to_string(count)};
     }
+    if (c.has_durations && c.durations.size() != count) {
+        throw TraceProblem{"$.columns.durations", "column-length",
+                           "\"durations\" has " + std::to_string(c.durations.size()) +
+                               " entries but \"tick_deltas\" has " + std::to_string(count)};
+    }
     if (c.has_keys && !c.has_key_table) {
         throw TraceProblem{"$.columns.key_table", "missing-field",
                            "\"keys\" holds indexes into a \"key_table\", which is missing"};
@@ -92,6 +97,9 @@ Trace trace_from_columns(detail::RawColumns& c) {
             request.key = ids[entry];
         }
     }
+    // A column of zeros sets nothing: the trace keeps no durations, as in the object form.
+    if (std::any_of(c.durations.begin(), c.durations.end(), [](Tick d) { return d != 0; }))
+        trace.durations = std::move(c.durations);
     return trace;
 }
 
@@ -236,7 +244,8 @@ TraceDocument build_document(detail::RawTraceFile raw) {
         }
     };
     require(has_format, "format", "a trace file starts with \"format\": \"ratelab-trace\"");
-    require(has_version, "version", "a trace file needs \"version\" (1, or 2 with lanes)");
+    require(has_version, "version",
+            "a trace file needs \"version\" (1; 2 with lanes; 3 with durations)");
     require(has_limit, "limit", "a trace file needs \"limit\" (L, the allowance per window)");
     require(has_window, "window", "a trace file needs \"window\" (W, in ticks)");
     if (raw.has_requests && raw.has_columns) {

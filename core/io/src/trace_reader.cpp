@@ -106,12 +106,7 @@ std::string TraceReader::location() const {
         case Where::kColumns:
             return member_path("$.columns", column_name_);
         case Where::kColumn: {
-            const RawColumns& c = out_.columns;
-            const std::size_t index = column_ == Column::kTickDeltas ? c.tick_deltas.size()
-                                      : column_ == Column::kCosts    ? c.costs.size()
-                                      : column_ == Column::kKeys     ? c.keys.size()
-                                                                     : c.key_table.size();
-            return index_path(member_path("$.columns", column_name_), index);
+            return index_path(member_path("$.columns", column_name_), column_size());
         }
         default:
             return "$";
@@ -131,8 +126,9 @@ bool TraceReader::start_object(std::size_t) {
             return true;
         case Where::kRequests:
             where_ = Where::kRequest;
-            has_tick_ = has_cost_ = has_key_ = false;
+            has_tick_ = has_cost_ = has_key_ = has_duration_ = false;
             cost_ = 1;
+            duration_ = 0;
             key_.clear();
             return true;
         case Where::kRequest:
@@ -191,9 +187,12 @@ bool TraceReader::key(std::string& name) {
                 field_ = Field::kCost, seen = &has_cost_;
             } else if (name == "key") {
                 field_ = Field::kKey, seen = &has_key_;
+            } else if (name == "duration") {
+                field_ = Field::kDuration, seen = &has_duration_;
             } else {
                 fail("unknown-field",
-                     "a request has only \"tick\", \"cost\" and \"key\", not " + quote_text(name));
+                     "a request has only \"tick\", \"cost\", \"key\" and \"duration\", not " +
+                         quote_text(name));
             }
             if (*seen) {
                 fail("duplicate-field", "the field " + quote_text(name) + " appears twice");
@@ -213,9 +212,12 @@ bool TraceReader::key(std::string& name) {
                 column_ = Column::kKeys, seen = &c.has_keys;
             } else if (name == "key_table") {
                 column_ = Column::kKeyTable, seen = &c.has_key_table;
+            } else if (name == "durations") {
+                column_ = Column::kDurations, seen = &c.has_durations;
             } else {
                 fail("unknown-field",
-                     "columns are \"tick_deltas\", \"costs\", \"keys\" and \"key_table\", not " +
+                     "columns are \"tick_deltas\", \"costs\", \"keys\", \"key_table\" and "
+                     "\"durations\", not " +
                          quote_text(name));
             }
             if (*seen) {

@@ -46,8 +46,8 @@ public:
 
 private:
     enum class Where { kStart, kTop, kTree, kRequests, kRequest, kColumns, kColumn, kDone };
-    enum class Field { kOther, kTick, kCost, kKey };
-    enum class Column { kTickDeltas, kCosts, kKeys, kKeyTable };
+    enum class Field { kOther, kTick, kCost, kKey, kDuration };
+    enum class Column { kTickDeltas, kCosts, kKeys, kKeyTable, kDurations };
     struct TreeFrame {
         Json* node;
         std::string path;
@@ -63,6 +63,8 @@ private:
     void finish_request();
     void column_value(const JsonValue& v);
     void adopt_preparsed();
+    /// The entries read so far of the column being read.
+    std::size_t column_size() const;
     void check_format(const JsonValue& v) const;
     void check_version(const JsonValue& v) const;
     std::string request_path() const {
@@ -88,8 +90,8 @@ private:
     // Object form.
     Field field_ = Field::kOther;
     std::string field_name_;
-    bool has_tick_ = false, has_cost_ = false, has_key_ = false;
-    Tick tick_ = 0, last_tick_ = 0;
+    bool has_tick_ = false, has_cost_ = false, has_key_ = false, has_duration_ = false;
+    Tick tick_ = 0, last_tick_ = 0, duration_ = 0;
     std::uint32_t cost_ = 1;
     std::string key_;
     std::unordered_map<std::string, KeyId> key_ids_{{std::string(), KeyId{0}}};

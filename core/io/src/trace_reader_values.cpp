@@ -51,6 +51,12 @@ void TraceReader::request_value(const JsonValue& v) {
             }
             key_ = *v.text;
             break;
+        case Field::kDuration:
+            if (auto failure = check_integer(v, 1, bounds::kMaxWindow, "duration", number)) {
+                fail(failure->rule, failure->detail);
+            }
+            duration_ = number;
+            break;
         case Field::kOther:
             break;
     }
@@ -85,15 +91,29 @@ void TraceReader::finish_request() {
         }
         id = it->second;
     }
-    trace.requests.push_back(Request{tick_, cost_, id});
+    trace.append(Request{tick_, cost_, id}, duration_);
+}
+
+std::size_t TraceReader::column_size() const {
+    const RawColumns& c = out_.columns;
+    switch (column_) {
+        case Column::kTickDeltas:
+            return c.tick_deltas.size();
+        case Column::kCosts:
+            return c.costs.size();
+        case Column::kKeys:
+            return c.keys.size();
+        case Column::kKeyTable:
+            return c.key_table.size();
+        case Column::kDurations:
+            return c.durations.size();
+    }
+    return 0;
 }
 
 void TraceReader::column_value(const JsonValue& v) {
     RawColumns& c = out_.columns;
-    const std::size_t count = column_ == Column::kTickDeltas ? c.tick_deltas.size()
-                              : column_ == Column::kCosts    ? c.costs.size()
-                              : column_ == Column::kKeys     ? c.keys.size()
-                                                             : c.key_table.size();
+    const std::size_t count = column_size();
     if (count >= (column_ == Column::kKeyTable ? bounds::kMaxKeys : bounds::kMaxRequests)) {
         fail(column_ == Column::kKeyTable ? "too-many-keys" : "too-many-requests",
              "the column " + quote_text(column_name_) + " is longer than the maximum of " +
@@ -134,6 +154,13 @@ void TraceReader::column_value(const JsonValue& v) {
                 fail(failure->rule, failure->detail);
             }
             c.key_table.push_back(*v.text);
+            break;
+        case Column::kDurations:
+            if (auto failure =
+                    check_integer(v, 0, bounds::kMaxWindow, "a duration (0: the lane's)", number)) {
+                fail(failure->rule, failure->detail);
+            }
+            c.durations.push_back(number);
             break;
     }
 }

@@ -17,10 +17,12 @@ struct RawColumns {
     bool has_costs = false;
     bool has_keys = false;
     bool has_key_table = false;
+    bool has_durations = false;
     std::vector<std::int64_t> tick_deltas;
     std::vector<std::uint32_t> costs;
     std::vector<std::uint32_t> keys;
     std::vector<std::string> key_table;
+    std::vector<Tick> durations;  ///< 0 for a request that sets none
 };
 
 /// A trace file after one streaming pass: the small top-level members as JSON, and the

@@ -64,6 +64,10 @@ void append_object_requests(std::string& out, const Trace& trace) {
             out += ", \"key\": ";
             out += keys[request.key];
         }
+        if (const Tick duration = trace.duration(i); duration != 0) {
+            out += ", \"duration\": ";
+            append_number(out, duration);
+        }
         out += '}';
     }
     out += trace.requests.empty() ? "]\n" : "\n  ]\n";
@@ -85,6 +89,7 @@ void append_columns(std::string& out, const Trace& trace) {
         any_cost = any_cost || request.cost != 1;
     }
     const bool any_key = trace.keys.size() > 1;
+    const bool any_duration = !trace.durations.empty();
     out += "  \"columns\": {\n";
     if (any_key) {
         out += "    \"key_table\": [";
@@ -94,12 +99,15 @@ void append_columns(std::string& out, const Trace& trace) {
         }
         out += "],\n";
     }
-    append_column(out, "tick_deltas", deltas, !any_cost && !any_key);
+    append_column(out, "tick_deltas", deltas, !any_cost && !any_key && !any_duration);
     if (any_cost) {
-        append_column(out, "costs", costs, !any_key);
+        append_column(out, "costs", costs, !any_key && !any_duration);
     }
     if (any_key) {
-        append_column(out, "keys", keys, true);
+        append_column(out, "keys", keys, !any_duration);
+    }
+    if (any_duration) {
+        append_column(out, "durations", trace.durations, true);
     }
     out += "  }\n";
 }
@@ -164,10 +172,12 @@ std::string serialize_trace(const TraceDocument& doc) {
     out.reserve(512 + doc.trace.requests.size() * (compact ? 6 : 40));
     out += "{\n";
     append_member(out, "format", "\"ratelab-trace\"");
-    // Version 1 unless the document has lanes of its own, so that a trace without them still
-    // opens in a RateLab that predates lanes.
-    append_member(out, "version",
-                  doc.params.lanes.empty() ? "1" : std::to_string(kTraceFormatVersion));
+    // The lowest version that holds what the document uses, so that a trace still opens in a
+    // RateLab that predates what it does not use: 3 for requests with durations, 2 for lanes.
+    const char* version = !doc.trace.durations.empty() ? "3"
+                          : !doc.params.lanes.empty()  ? "2"
+                                                       : "1";
+    append_member(out, "version", version);
     append_member(out, "name", json_string(doc.name));
     append_member(out, "description", json_string(doc.description));
     append_member(out, "tick_ms", std::to_string(doc.tick_ms));

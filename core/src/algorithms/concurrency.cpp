@@ -3,10 +3,10 @@
 // its cost fit in max_in_flight. "Ten requests a second that each take thirty seconds are three
 // hundred in flight": a rate limit of ten a second lets all of them through.
 //
-// The duration is the lane's, the same for every request: the Policy contract decides a request
-// from (tick, cost) alone, so a per-request duration would need a wider contract. With one
-// duration for all, requests finish in the order they were accepted, and the units in flight
-// are a queue.
+// A request may set its own duration (the trace's "duration" field); the others hold for the
+// lane's `duration` parameter. The units in flight are kept in order of the tick they end: with
+// one duration for all, that is the order they were accepted, and each holding joins at the back.
+#include <algorithm>
 #include <deque>
 #include <string>
 
@@ -67,14 +67,28 @@ struct Concurrency {
         return units;
     }
 
-    static bool decide(const Config& c, State& s, Tick now, std::int64_t cost, bool) {
+    static bool decide(const Config& c, State& s, Tick now, std::int64_t cost,
+                       bool rejections_count) {
+        return decide_holding(c, s, now, cost, 0, rejections_count);
+    }
+
+    /// `duration`: the request's own (> 0), or 0 for the lane's.
+    static bool decide_holding(const Config& c, State& s, Tick now, std::int64_t cost,
+                               Tick duration, bool) {
         while (!s.in_flight.empty() && s.in_flight.front().end <= now) {
             s.units -= s.in_flight.front().cost;
             s.in_flight.pop_front();
         }
         if (s.units + cost > c.max_in_flight)
             return false;
-        s.in_flight.push_back(Holding{now + c.duration, cost});
+        const Tick end = now + (duration > 0 ? duration : c.duration);
+        if (s.in_flight.empty() || s.in_flight.back().end <= end) {
+            s.in_flight.push_back(Holding{end, cost});
+        } else {
+            const auto at = std::upper_bound(s.in_flight.begin(), s.in_flight.end(), end,
+                                             [](Tick e, const Holding& h) { return e < h.end; });
+            s.in_flight.insert(at, Holding{end, cost});
+        }
         s.units += cost;
         return true;
     }

@@ -29,7 +29,8 @@ inline constexpr std::size_t kCompactThreshold = 10'000;
 inline constexpr std::int64_t kMinTickMs = 1;
 inline constexpr std::int64_t kMaxTickMs = 86'400'000;
 /// The format version this build reads and writes.
-inline constexpr int kTraceFormatVersion = 2;  ///< 2 adds "lanes"
+/// 2 adds "lanes"; 3 a request's own "duration" (and the column "durations").
+inline constexpr int kTraceFormatVersion = 3;
 
 /// A trace file in memory: the trace, the parameters it was written for, and its annotations.
 struct TraceDocument {
