@@ -24,6 +24,8 @@ Json decision_json(const Trace& trace, const AlgorithmRun& run, std::size_t inde
     out["tick"] = request.tick;
     out["cost"] = request.cost;
     out["key"] = trace.key_name(request.key);
+    if (const Tick duration = trace.duration(index); duration != 0)
+        out["duration"] = duration;
     out["accepted"] = decision.accepted;
     if (decision.retry_never) {
         out["retry_after"] = "never";
@@ -212,6 +214,10 @@ public:
         out += std::to_string(request.cost);
         out += ", \"key\": ";
         out += keys_[request.key];
+        if (const Tick duration = trace_.duration(index); duration != 0) {
+            out += ", \"duration\": ";
+            out += std::to_string(duration);
+        }
         out += decision.accepted ? ", \"accepted\": true" : ", \"accepted\": false";
         if (decision.retry_never) {
             out += ", \"retry_after\": \"never\"";
