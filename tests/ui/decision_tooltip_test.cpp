@@ -61,6 +61,20 @@ class DecisionTooltipTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void aRequestsOwnDurationIsInItsHeading() {
+        Trace trace = default_trace();
+        trace.set_duration(2, 30);
+        Frame frame;
+        frame.result = simulate(std::make_shared<const Trace>(std::move(trace)), default_params());
+        frame.revealed = frame.result;
+        frame.now = 23;
+        frame.decided = frame.result->trace->requests.size();
+        QVERIFY(decisionTooltip(frame, 0, 2, QApplication::palette())
+                    .contains(QStringLiteral("holds for 30 ticks")));
+        QVERIFY(requestTooltip(frame, 2).contains(QStringLiteral("holds for 30 ticks")));
+        QVERIFY(!requestTooltip(frame, 1).contains(QStringLiteral("holds for")));
+    }
+
     void aCheckStaysOnOneLineInANarrowTooltip() {
         // The sliding log refuses request 4 (t = 10): "log [6, 7, 8, 9] holds 4 + cost 1 = 5 > 4".
         const QString html = tooltipOf("sliding_log", 4);

@@ -130,6 +130,38 @@ private Q_SLOTS:
         QVERIFY(session.trace() == default_trace());  // the key table as it was, too
     }
 
+    void aRequestHoldsForItsOwnDurationAndEditsCarryIt() {
+        Session session;  // the default scenario: one request on each of ticks 6 to 13
+        Params params = session.params();
+        params.lanes = {Lane{
+            "concurrency", {{"max_in_flight", Rational(1)}, {"duration", Rational(1)}}, {}, false}};
+        QVERIFY(session.setParams(params, QStringLiteral("lanes"), 1).isEmpty());
+        QCOMPARE(session.result()->runs.front().totals.rejected, std::int64_t{0});
+        // The request at 6 now holds until 9: those at 7 and 8 find no room.
+        QVERIFY(session.setDuration({0}, 3).isEmpty());
+        QCOMPARE(session.trace().duration(0), Tick{3});
+        QCOMPARE(session.result()->runs.front().totals.rejected, std::int64_t{2});
+        QVERIFY(!session.result()->runs.front().accepted(1));
+        // The same again adds no step; one out of bounds is refused with the reason.
+        const int steps = session.undoStack()->count();
+        QVERIFY(session.setDuration({0}, 3).isEmpty());
+        QVERIFY(session.setDuration({0}, -1).contains(QStringLiteral("0 for the lane's own")));
+        QCOMPARE(session.undoStack()->count(), steps);
+        // Deleting the request before it and moving it keep its duration with it.
+        session.removeRequests({1});
+        QCOMPARE(session.trace().duration(0), Tick{3});
+        const IndexList moved = session.moveRequests({0}, 4, 1);
+        QCOMPARE(moved.size(), std::size_t{1});
+        const std::size_t at = moved.front();
+        QCOMPARE(session.trace().requests[at].tick, Tick{10});
+        QCOMPARE(session.trace().duration(at), Tick{3});
+        for (int i = 0; i < 3; ++i)
+            session.undoStack()->undo();
+        // Back to no duration at all: the trace has no column, as it had none when opened.
+        QVERIFY(session.trace().durations.empty());
+        QCOMPARE(session.result()->runs.front().totals.rejected, std::int64_t{0});
+    }
+
     void invalidParametersAreRefusedWithAReason() {
         Session session;
         Params params = session.params();

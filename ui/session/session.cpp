@@ -8,6 +8,7 @@
 
 #include "commands/add_request_command.h"
 #include "commands/change_costs_command.h"
+#include "commands/change_durations_command.h"
 #include "commands/change_fleet_command.h"
 #include "commands/change_keys_command.h"
 #include "commands/change_notes_command.h"
@@ -139,6 +140,21 @@ void Session::stepCosts(const IndexList& indices, int delta) {
             std::clamp<std::int64_t>(std::int64_t{cost} + delta, 1, bounds::kMaxCost));
     }
     setCosts(valid, costs);
+}
+
+QString Session::setDuration(const IndexList& indices, Tick duration) {
+    if (duration < 0 || duration > bounds::kMaxWindow) {
+        return tr("A duration is 1 to %1 ticks, or 0 for the lane's own; not %2.")
+            .arg(bounds::kMaxWindow)
+            .arg(duration);
+    }
+    const IndexList valid = normalized(indices, trace().requests.size());
+    std::vector<Tick> durations(valid.size(), duration);
+    if (valid.empty() || durations == durationsAt(trace(), valid)) {
+        return {};
+    }
+    undo_stack_->push(new ChangeDurationsCommand(this, valid, std::move(durations)));
+    return {};
 }
 
 QString Session::setKey(const IndexList& indices, const std::string& key) {

@@ -66,6 +66,10 @@ public:
     void setCosts(const IndexList& indices, const std::vector<std::uint32_t>& costs);
     /// Adds `delta` to each cost, keeping costs within [1, max cost].
     void stepCosts(const IndexList& indices, int delta);
+    /// Sets how long each request at `indices` holds what it takes to `duration` ticks (0: the
+    /// concurrency lane's own), one undo step. Returns why it cannot (out of [0, bounds]), else
+    /// an empty string.
+    QString setDuration(const IndexList& indices, Tick duration);
     /// Gives the requests at `indices` the key `key` (one undo step). Returns why it cannot (a
     /// key longer than bounds::kMaxKeyBytes or not UTF-8), else an empty string.
     QString setKey(const IndexList& indices, const std::string& key);

@@ -121,6 +121,29 @@ Trace withCosts(const Trace& trace, const IndexList& indices,
     return result;
 }
 
+Trace withDurations(const Trace& trace, const IndexList& indices,
+                    const std::vector<Tick>& durations) {
+    Trace result = trace;
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        result.set_duration(indices[i], durations[i]);
+    }
+    // No request sets one any more: the trace drops the column, as a loaded one would have none.
+    if (std::all_of(result.durations.begin(), result.durations.end(),
+                    [](Tick d) { return d == 0; })) {
+        result.durations.clear();
+    }
+    return result;
+}
+
+std::vector<Tick> durationsAt(const Trace& trace, const IndexList& indices) {
+    std::vector<Tick> durations;
+    durations.reserve(indices.size());
+    for (const std::size_t index : indices) {
+        durations.push_back(trace.duration(index));
+    }
+    return durations;
+}
+
 std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices) {
     std::vector<std::uint32_t> costs;
     costs.reserve(indices.size());

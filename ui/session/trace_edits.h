@@ -56,6 +56,12 @@ Trace withCosts(const Trace& trace, const IndexList& indices,
                 const std::vector<std::uint32_t>& costs);
 std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices);
 
+/// Sets the duration of each request at `indices` to the matching entry of `durations` (0: the
+/// concurrency lane's own).
+Trace withDurations(const Trace& trace, const IndexList& indices,
+                    const std::vector<Tick>& durations);
+std::vector<Tick> durationsAt(const Trace& trace, const IndexList& indices);
+
 /// Gives each request at `indices` the key `key`, added to the key table when it is new.
 Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key);
 /// Gives each request at `indices` the matching key id of `keys`, with `table` as the key table.

@@ -36,6 +36,10 @@ QString requestHeading(const QString& format, const Trace& trace, std::size_t in
     if (request.key != 0) {
         heading += DecisionTooltipText::tr(", key %1").arg(escaped(trace.key_name(request.key)));
     }
+    // Its own in-flight time, which only the concurrency lane reads.
+    if (const Tick duration = trace.duration(index); duration != 0) {
+        heading += DecisionTooltipText::tr(", holds for %1").arg(ticksText(duration));
+    }
     return heading;
 }
 

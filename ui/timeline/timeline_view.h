@@ -84,6 +84,9 @@ public Q_SLOTS:
     void deleteSelection();
     /// Asks for a key and gives it to the selected requests.
     void askKey();
+    /// Asks how long the selected requests hold what they take (the concurrency lane's time in
+    /// flight; 0 leaves it to the lane) and sets it.
+    void askDuration();
     /// Asks for a note's text and pins it to `tick` (the clock's tick when called from the
     /// Edit menu).
     void addNote(Tick tick);

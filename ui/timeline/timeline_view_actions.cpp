@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "charts/algorithm_names.h"
+#include "charts/tick_text.h"
 #include "ratelab/limits.h"
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -101,6 +102,30 @@ void TimelineView::increaseCost() {
 
 void TimelineView::decreaseCost() {
     session_->stepCosts(session_->selection(), -1);
+}
+
+void TimelineView::askDuration() {
+    const IndexList targets = session_->selection();
+    if (targets.empty()) {
+        return;
+    }
+    // A double holds every whole number up to the bound (10^12) exactly, where an int stops at
+    // 2^31 - 1.
+    bool ok = false;
+    const double chosen = QInputDialog::getDouble(
+        this, tr("Request duration"),
+        tr("Ticks the %n selected request(s) hold what they take, for the concurrency lane\n"
+           "(0: the lane's own duration):",
+           nullptr, static_cast<int>(targets.size())),
+        static_cast<double>(session_->trace().duration(targets.front())), 0,
+        static_cast<double>(bounds::kMaxWindow), 0, &ok);
+    if (!ok) {
+        return;
+    }
+    if (const QString problem = session_->setDuration(targets, static_cast<Tick>(chosen));
+        !problem.isEmpty()) {
+        QMessageBox::warning(this, tr("Request duration"), problem);
+    }
 }
 
 void TimelineView::askKey() {
@@ -244,6 +269,10 @@ void TimelineView::showContextMenu(const TimelineHit& hit, QPoint global_pos) {
             session_->trace().key_name(session_->trace().requests[hit.index].key);
         menu.addAction(tr("Key: %1…").arg(keyName(key)), QKeySequence(Qt::Key_K), this,
                        &TimelineView::askKey);
+        const Tick duration = session_->trace().duration(hit.index);
+        menu.addAction(duration == 0 ? tr("Duration: the lane's…")
+                                     : tr("Duration: %1…").arg(ticksText(duration)),
+                       QKeySequence(Qt::Key_D), this, &TimelineView::askDuration);
         menu.addAction(tr("Increase cost"), QKeySequence(Qt::Key_Plus), this,
                        &TimelineView::increaseCost);
         menu.addAction(tr("Decrease cost"), QKeySequence(Qt::Key_Minus), this,

@@ -83,6 +83,9 @@ AppActions::AppActions(QObject* parent) {
                          tr("Take one from the cost of the selected requests"));
     set_key = make(parent, tr("Set &Key…"), keys(Qt::Key_K),
                    tr("Give the selected requests a key: the caller they come from"));
+    set_duration = make(parent, tr("Set D&uration…"), keys(Qt::Key_D),
+                        tr("How long the selected requests hold what they take: the "
+                           "concurrency lane's time in flight"));
     edit_tiers = make(parent, tr("&Tiers…"), keys(Qt::CTRL | Qt::SHIFT | Qt::Key_T),
                       tr("Give keys limits of their own: L, W and parameters per tier"));
     add_note = make(parent, tr("Add &Note…"), keys(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
@@ -131,13 +134,41 @@ AppActions::AppActions(QObject* parent) {
 }
 
 QList<QAction*> AppActions::all() const {
-    return {new_file,      open,          import_traffic,  set_key,      edit_tiers,
-            add_note,      save,          save_as,         quit,         delete_selection,
-            select_all,    select_next,   select_previous, move_earlier, move_later,
-            increase_cost, decrease_cost, zoom_in,         zoom_out,     fit,
-            pan_left,      pan_right,     split_by_key,    play_pause,   step_back,
-            step_forward,  reset,         jump_to_end,     fire_now,     slower,
-            faster,        predict,       guide,           shortcuts};
+    return {new_file,
+            open,
+            import_traffic,
+            set_key,
+            set_duration,
+            edit_tiers,
+            add_note,
+            save,
+            save_as,
+            quit,
+            delete_selection,
+            select_all,
+            select_next,
+            select_previous,
+            move_earlier,
+            move_later,
+            increase_cost,
+            decrease_cost,
+            zoom_in,
+            zoom_out,
+            fit,
+            pan_left,
+            pan_right,
+            split_by_key,
+            play_pause,
+            step_back,
+            step_forward,
+            reset,
+            jump_to_end,
+            fire_now,
+            slower,
+            faster,
+            predict,
+            guide,
+            shortcuts};
 }
 
 }  // namespace ratelab::ui

@@ -37,6 +37,7 @@ public:
     QAction* move_later;
     QAction* increase_cost;
     QAction* set_key;
+    QAction* set_duration;
     QAction* edit_tiers;
     QAction* add_note;
     QAction* decrease_cost;

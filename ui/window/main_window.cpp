@@ -215,6 +215,7 @@ void MainWindow::connectActions() {
     connect(actions_.increase_cost, &QAction::triggered, view, &TimelineView::increaseCost);
     connect(actions_.decrease_cost, &QAction::triggered, view, &TimelineView::decreaseCost);
     connect(actions_.set_key, &QAction::triggered, view, &TimelineView::askKey);
+    connect(actions_.set_duration, &QAction::triggered, view, &TimelineView::askDuration);
     connect(actions_.add_note, &QAction::triggered, view, &TimelineView::addNoteAtClock);
     connect(actions_.edit_tiers, &QAction::triggered, this, [this] {
         TiersDialog dialog(session_, this);

@@ -124,6 +124,7 @@ void MainWindow::createMenus() {
     edit->addAction(actions_.increase_cost);
     edit->addAction(actions_.decrease_cost);
     edit->addAction(actions_.set_key);
+    edit->addAction(actions_.set_duration);
     edit->addAction(actions_.edit_tiers);
     edit->addAction(actions_.add_note);
     edit->addAction(actions_.move_earlier);
