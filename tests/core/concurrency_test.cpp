@@ -60,7 +60,8 @@ TEST_CASE("concurrency: three in flight for five ticks, worked out by hand") {
     CHECK(run.decision(*trace, 5).retry_after == Rational(1));
     const Explanation why = explain(*result, 0, 3);
     CHECK(why.check == "in flight 3 + cost 1 = 4 > 3");
-    CHECK(state_at(*result, 0, 0, 5).summary == "in flight 3 / 3, each for 5 ticks");
+    CHECK(state_at(*result, 0, 0, 5).summary ==
+          "in flight 3 / 3, next free at t = 6, each for 5 ticks unless it sets its own");
 }
 
 TEST_CASE("concurrency: ten requests a second that each take thirty seconds") {
@@ -103,6 +104,9 @@ TEST_CASE("concurrency: a request that sets its own duration frees its units at 
     CHECK(run.decision(*trace, 2).retry_after == Rational(1));
     CHECK(run.decision(*trace, 4).retry_after == Rational(4));
     CHECK(explain(*result, 0, 4).check == "in flight 2 + cost 1 = 3 > 2");
+    // The short one frees first, though it came second.
+    CHECK(state_at(*result, 0, 0, 2).summary ==
+          "in flight 2 / 2, next free at t = 3, each for 5 ticks unless it sets its own");
     CHECK(simulate_reference(trace, params)->runs.front().decisions == run.decisions);
     // Without the durations, every request holds for 5: the one at 2 waits until 5.
     Trace plain = *trace;

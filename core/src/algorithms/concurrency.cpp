@@ -109,12 +109,21 @@ struct Concurrency {
 
     static LimiterState describe(const Config& c, const State& s, Tick now) {
         const std::int64_t units = held(s, now);
+        // When the first units in flight are free again: the requests may hold for durations
+        // of their own, so that is not always the oldest's tick plus the lane's duration.
+        std::string next_free;
+        for (const Holding& h : s.in_flight) {
+            if (h.end > now) {
+                next_free = ", next free at t = " + std::to_string(h.end);
+                break;
+            }
+        }
         return LimiterState{{{"in_flight", Rational(units)},
                              {"max_in_flight", Rational(c.max_in_flight)},
                              {"duration", Rational(c.duration)}},
                             "in flight " + std::to_string(units) + " / " +
-                                std::to_string(c.max_in_flight) + ", each for " +
-                                ticks_text(c.duration)};
+                                std::to_string(c.max_in_flight) + next_free + ", each for " +
+                                ticks_text(c.duration) + " unless it sets its own"};
     }
 
     static std::string check(const Config& c, const State& s, Tick now, std::int64_t cost) {
