@@ -609,13 +609,12 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
             if (!single_key)
                 progress.many_shapers.advance_to(r.tick);
         }
-        bool accepted = false;
-        if constexpr (Holds<P>) {
-            const Tick duration = stretch.durations.empty() ? 0 : stretch.durations[i];
-            accepted = P::decide_holding(config, state, r.tick, r.cost, duration, rejections_count);
-        } else {
-            accepted = P::decide(config, state, r.tick, r.cost, rejections_count);
-        }
+        // Only a policy that holds reads the request's duration.
+        Tick duration = 0;
+        if constexpr (Holds<P>)
+            duration = stretch.durations.empty() ? 0 : stretch.durations[i];
+        const bool accepted =
+            decide_request<P>(config, state, r.tick, r.cost, duration, rejections_count);
         const std::int64_t cost = r.cost;
         accepted_count += accepted;
         accepted_cost += only_if(accepted, cost);
