@@ -181,9 +181,13 @@ void check_retry_is_tight(const Trace& trace, const SimulationResult& result) {
         for (const Tick delta : {wait, wait - 1}) {
             if (r.tick + delta > bounds::kMaxTick)
                 continue;
-            Trace retry = trace;
-            retry.requests.resize(i + 1);
-            retry.requests.push_back(Request{r.tick + delta, r.cost, r.key});
+            // The first i + 1 requests with their durations, then the retry, which holds for
+            // as long as the request it repeats.
+            Trace retry;
+            retry.keys = trace.keys;
+            for (std::size_t j = 0; j <= i; ++j)
+                retry.append_from(trace, j);
+            retry.append(Request{r.tick + delta, r.cost, r.key}, trace.duration(i));
             const auto replay =
                 simulate_or_abort(std::make_shared<const Trace>(std::move(retry)), params, {});
             FUZZ_CHECK(replay->runs[0].accepted(i + 1) == (delta == wait),
