@@ -108,9 +108,10 @@ private:
 /// O(log requests)), but two kinds of stretch are taken a request's worth at a time: the units
 /// before the end of a span from the earliest unit inside, which let nothing out, and, while
 /// the window holds far fewer units than the worst span, as many units as cannot make up for
-/// the difference (then what the last of them leaves behind is let out in one pass). Only a
-/// window that stays near the worst span, units coming in as fast as others leave, is counted
-/// unit by unit.
+/// the difference (then what the last of them leaves behind is let out in one pass). A window
+/// that stays near the worst span, units coming in as fast as others leave, is taken a stretch
+/// at a time too, as long as each request in and near it sends or lets out units at one pace
+/// for a while: see skip_periodic().
 class MergedUnitBurst {
 public:
     explicit MergedUnitBurst(Tick window) : window_(window) {}
@@ -154,6 +155,9 @@ public:
     }
     /// The worst burst among the spans ending at the units taken so far.
     const Burst& best() const { return best_; }
+    /// How many times it has taken units of a request without a shortcut: what its time grows
+    /// with.
+    std::int64_t steps() const { return steps_; }
     /// What it holds with a unit at or after `from` (over scale): the units taken, one segment
     /// per run, and the segments still to release. Only when every unit has the same scale.
     std::vector<UnitSegment> held_from(std::int64_t from, std::int64_t step) const;
@@ -224,6 +228,16 @@ private:
     /// units inside and taken cannot add up to more than the best: as many as that allows, but
     /// none at or after `tick` unless `all`. Whether it took any.
     [[gnu::noinline]] bool skip_below_best(Tick tick, bool all);
+    /// Takes a stretch of pending units in which no request starts or stops sending units,
+    /// starts or stops losing units from the window, or arrives: there, a unit one period P
+    /// later (every step divides P) finds the count changed by the same amount D, so the worst
+    /// count of the stretch is among the units of its first period (D <= 0) or its last (D >
+    /// 0). Takes the units before the first unit that beats the best, or every unit of the
+    /// stretch if none does, none at or after `tick` unless `all`. Whether it took any.
+    [[gnu::noinline]] bool skip_periodic(Tick tick, bool all);
+    /// Takes every pending unit before y / y_scale, and lets out what the last of them leaves
+    /// behind. Whether it took any.
+    bool take_before(Int128 y, std::int64_t y_scale);
     /// Lets out every unit that a unit at time / scale leaves behind, in one pass over the runs.
     void let_out_behind(std::int64_t time, std::int64_t scale);
     /// Takes the units of a request of several, arriving at the tick last advanced to.
@@ -327,6 +341,10 @@ private:
     Burst best_;
     std::int64_t skip_from_ = kSkipFrom;  // skip_below_best() once the best is this far ahead
     static constexpr std::int64_t kSkipFrom = 64;
+    std::int64_t periodic_wait_ = kPeriodicWait;  // steps until skip_periodic() is tried again
+    std::int64_t periodic_backoff_ = kPeriodicWait;
+    static constexpr std::int64_t kPeriodicWait = 32;
+    std::int64_t steps_ = 0;
 };
 
 }  // namespace ratelab::detail
