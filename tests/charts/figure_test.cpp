@@ -7,7 +7,9 @@
 #include <QSpinBox>
 
 #include "catch.h"
+#include "charts/chart_theme.h"
 #include "charts/charts_panel.h"
+#include "charts/comparison_table.h"
 #include "charts/export_dialog.h"
 #include "charts/figure.h"
 #include "charts/palette.h"
@@ -70,6 +72,86 @@ TEST_CASE("figure: title, timeline, table, chart and caption, in the print theme
     CHECK(figureTitle(request) == QStringLiteral("Boundary burst"));
     request.title = QStringLiteral("Why windows leak");
     CHECK(figureTitle(request) == QStringLiteral("Why windows leak"));
+}
+
+TEST_CASE("comparison table: columns widen for long figures, and the widest give way first") {
+    const std::array<double, 5> share{0.25, 0.12, 0.12, 0.36, 0.15};
+    const auto sum = [](const std::array<double, 5>& widths) {
+        return widths[0] + widths[1] + widths[2] + widths[3] + widths[4];
+    };
+    // Short texts: the shares as they are.
+    const auto easy = fitTableColumns({100, 60, 60, 200, 80}, share, 1000);
+    CHECK(easy == std::array<double, 5>{250, 120, 120, 360, 150});
+    // An accepted count with its cost needs 300 of the 120: it gets them, from the others'
+    // spare room, and every other column still holds its text.
+    const std::array<double, 5> costly{100, 300, 60, 200, 80};
+    const auto widened = fitTableColumns(costly, share, 1000);
+    CHECK(widened[1] == 300);
+    CHECK(sum(widened) == Approx(1000));
+    for (std::size_t c = 0; c < 5; ++c)
+        CHECK(widened[c] >= costly[c]);
+    // Too little room for everything: the two widest share what the short ones leave.
+    const auto narrow = fitTableColumns({100, 500, 60, 700, 80}, share, 1000);
+    CHECK(narrow[0] == 100);
+    CHECK(narrow[2] == 60);
+    CHECK(narrow[4] == 80);
+    CHECK(narrow[1] == Approx(380));
+    CHECK(narrow[3] == Approx(380));
+}
+
+TEST_CASE("comparison table: costs in the hundreds of millions read in full on a figure") {
+    test::app();
+    // Two keys, one in a tier of its own, sending requests of 300,000 units: the counts read
+    // "1000 (cost 300000000)" and the worst bursts name a key and its tier.
+    TraceBuilder builder;
+    for (Tick t = 0; t < 1000; ++t)
+        builder.add(t * 100000, 300000, t % 2 == 0 ? "a" : "b");
+    Params params;
+    params.base.limit = 1000000;
+    params.base.window = 1000000;
+    Limits tier = params.base;
+    tier.window = 3000000;
+    params.keys.emplace("a", tier);
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+    const ChartTheme theme = ChartTheme::print();
+    const QSize size = defaultExportSize(ExportView::Figure);
+    // As a figure lays it out: the width less its margins and the chart's label room.
+    const QRectF target(18, 0, size.width() - 100, comparisonTableHeight(*result, theme));
+    const ComparisonTableLayout layout = layoutComparisonTable(target, *result, theme);
+    REQUIRE(layout.cells.size() == 5 * (result->runs.size() + 1));
+    QFont bold = layout.font;
+    bold.setBold(true);
+    CHECK(layout.font.pixelSize() < theme.legend_font.pixelSize());  // a little smaller
+    CHECK(layout.font.pixelSize() >= 11);
+    bool costs_shown = false;
+    for (std::size_t i = 0; i < layout.cells.size(); ++i) {
+        const ComparisonTableCell& cell = layout.cells[i];
+        INFO("cell " << i << ": " << cell.text.toStdString());
+        CHECK_FALSE(cell.text.contains(QChar(0x2026)));  // nothing elided
+        const QFontMetricsF metrics(cell.bold ? bold : layout.font);
+        CHECK(metrics.horizontalAdvance(cell.text) <= cell.rect.width());
+        CHECK(cell.rect.left() >= target.left());
+        CHECK(cell.rect.right() <= target.right());
+        if (i % 5 != 4)  // no text reaches into the next column
+            CHECK(cell.rect.right() <= layout.cells[i + 1].rect.left());
+        costs_shown = costs_shown || cell.text.contains(QStringLiteral("598 (cost 179400000)"));
+    }
+    CHECK(costs_shown);
+    CHECK(layout.edges[5] == Approx(target.right()));
+
+    // Squeezed to a third, the widest texts are elided rather than drawn over their neighbours.
+    const QRectF squeezed(0, 0, target.width() / 3, target.height());
+    const ComparisonTableLayout tight = layoutComparisonTable(squeezed, *result, theme);
+    CHECK(tight.font.pixelSize() == 11);
+    QFont tight_bold = tight.font;
+    tight_bold.setBold(true);
+    bool elided = false;
+    for (const ComparisonTableCell& cell : tight.cells) {
+        const QFontMetricsF metrics(cell.bold ? tight_bold : tight.font);
+        CHECK(metrics.horizontalAdvance(cell.text) <= cell.rect.width() + 0.5);
+        elided = elided || cell.text.contains(QChar(0x2026));
+    }
+    CHECK(elided);
 }
 
 TEST_CASE("figure: the keys on show reach the timeline, and the caption names them") {
