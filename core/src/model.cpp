@@ -32,6 +32,22 @@ void Trace::append(const Request& request, Tick duration) {
     }
 }
 
+void Trace::append_range(const Trace& from, std::size_t begin, std::size_t end) {
+    if (end <= begin)
+        return;
+    const auto first = from.requests.begin() + static_cast<std::ptrdiff_t>(begin);
+    const auto last = from.requests.begin() + static_cast<std::ptrdiff_t>(end);
+    if (!from.durations.empty()) {
+        durations.resize(requests.size(), 0);
+        durations.insert(durations.end(),
+                         from.durations.begin() + static_cast<std::ptrdiff_t>(begin),
+                         from.durations.begin() + static_cast<std::ptrdiff_t>(end));
+    } else if (!durations.empty()) {
+        durations.resize(requests.size() + (end - begin), 0);
+    }
+    requests.insert(requests.end(), first, last);
+}
+
 void Trace::append_from(const Trace& from, std::size_t index, KeyId key) {
     const Request& r = from.requests[index];
     append(Request{r.tick, r.cost, key}, from.duration(index));
@@ -218,6 +234,10 @@ std::vector<std::string> validate(const Params& params) {
 }
 
 std::vector<std::string> validate(const Trace& trace) {
+    return validate(trace, 0, trace.requests.size());
+}
+
+std::vector<std::string> validate(const Trace& trace, std::size_t begin, std::size_t end) {
     std::vector<std::string> errors;
     auto fail = [&](std::size_t index, const std::string& message) {
         errors.push_back("request " + std::to_string(index) + ": " + message);
@@ -228,11 +248,13 @@ std::vector<std::string> validate(const Trace& trace) {
     if (trace.requests.size() > bounds::kMaxRequests) {
         errors.push_back("more than " + std::to_string(bounds::kMaxRequests) + " requests");
     }
+    end = std::min(end, trace.requests.size());
+    begin = std::min(begin, end);
     if (!trace.durations.empty() && trace.durations.size() != trace.requests.size()) {
         errors.push_back(std::to_string(trace.durations.size()) + " durations for " +
                          std::to_string(trace.requests.size()) + " requests");
-    } else {
-        for (std::size_t i = 0; i < trace.durations.size() && errors.size() < 20; ++i) {
+    } else if (!trace.durations.empty()) {
+        for (std::size_t i = begin; i < end && errors.size() < 20; ++i) {
             const Tick d = trace.durations[i];
             if (d < 0 || d > bounds::kMaxWindow) {
                 fail(i, "duration " + std::to_string(d) + " outside [1, " +
@@ -240,11 +262,15 @@ std::vector<std::string> validate(const Trace& trace) {
             }
         }
     }
-    // The app validates a whole trace after every edit: a branch-free pass finds a good trace
-    // fast, and only a bad one is walked again for its messages.
+    // The requests checked, with the one after them: its order against the last of them.
+    const std::size_t stop = std::min(end + 1, trace.requests.size());
+    const Tick before = begin == 0 ? 0 : trace.requests[begin - 1].tick;
+    // A branch-free pass finds a good stretch fast, and only a bad one is walked again for its
+    // messages.
     bool good = true;
-    Tick last = 0;
-    for (const Request& r : trace.requests) {
+    Tick last = before;
+    for (std::size_t i = begin; i < stop; ++i) {
+        const Request& r = trace.requests[i];
         // In order and starting at 0 or later, every tick is at least 0.
         good &= (r.tick >= last) & (r.tick <= bounds::kMaxTick) & (r.cost >= 1) &
                 (r.cost <= bounds::kMaxCost) & (r.key < trace.keys.size());
@@ -253,8 +279,8 @@ std::vector<std::string> validate(const Trace& trace) {
     if (good) {
         return errors;
     }
-    Tick previous = 0;
-    for (std::size_t i = 0; i < trace.requests.size() && errors.size() < 20; ++i) {
+    Tick previous = before;
+    for (std::size_t i = begin; i < stop && errors.size() < 20; ++i) {
         const Request& r = trace.requests[i];
         if (r.tick < 0 || r.tick > bounds::kMaxTick) {
             fail(i, "tick " + std::to_string(r.tick) + " outside [0, " +

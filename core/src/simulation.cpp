@@ -158,37 +158,66 @@ std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const
     return result;
 }
 
-std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previous,
-                                                   std::shared_ptr<const Trace> trace,
-                                                   const RunOptions& options) {
-    if (!trace)
-        throw SimulationError("no trace");
-    check_trace(*trace);
-    const auto& before = previous.trace->requests;
-    const auto& after = trace->requests;
-    const std::size_t common = std::min(before.size(), after.size());
+namespace {
+
+/// How many requests at the start and at the end of `after` are as in `before`, durations
+/// included, without overlapping.
+TraceChange compare_traces(const Trace& before, const Trace& after) {
+    const auto& old_requests = before.requests;
+    const auto& new_requests = after.requests;
+    const std::size_t common = std::min(old_requests.size(), new_requests.size());
     auto unchanged = static_cast<std::size_t>(
-        std::mismatch(before.begin(), before.begin() + static_cast<std::ptrdiff_t>(common),
-                      after.begin())
+        std::mismatch(old_requests.begin(),
+                      old_requests.begin() + static_cast<std::ptrdiff_t>(common),
+                      new_requests.begin())
             .first -
-        before.begin());
+        old_requests.begin());
     // A request is unchanged only with its duration.
-    const Trace& old_trace = *previous.trace;
-    const bool durations = !old_trace.durations.empty() || !trace->durations.empty();
+    const bool durations = !before.durations.empty() || !after.durations.empty();
     if (durations) {
         std::size_t same = 0;
-        while (same < unchanged && old_trace.duration(same) == trace->duration(same))
+        while (same < unchanged && before.duration(same) == after.duration(same))
             ++same;
         unchanged = same;
     }
     // The unchanged requests at the end, not overlapping those at the start.
     std::size_t tail = 0;
     while (tail < common - unchanged &&
-           before[before.size() - 1 - tail] == after[after.size() - 1 - tail] &&
-           (!durations || old_trace.duration(before.size() - 1 - tail) ==
-                              trace->duration(after.size() - 1 - tail)))
+           old_requests[old_requests.size() - 1 - tail] ==
+               new_requests[new_requests.size() - 1 - tail] &&
+           (!durations || before.duration(old_requests.size() - 1 - tail) ==
+                              after.duration(new_requests.size() - 1 - tail)))
         ++tail;
-    const bool reusable = options.keep_decisions && trace->keys == previous.trace->keys;
+    return TraceChange{unchanged, tail};
+}
+
+}  // namespace
+
+std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previous,
+                                                   std::shared_ptr<const Trace> trace,
+                                                   const RunOptions& options,
+                                                   std::optional<TraceChange> change) {
+    if (!trace)
+        throw SimulationError("no trace");
+    const std::size_t size = trace->requests.size();
+    const std::size_t old_size = previous.trace->requests.size();
+    if (change && (change->first + change->tail > std::min(size, old_size) ||
+                   trace->keys.size() < previous.trace->keys.size() ||
+                   (!trace->durations.empty() && trace->durations.size() != size)))
+        change.reset();  // not a change of these two traces: find it
+    const bool told = change.has_value();
+    if (change) {
+        if (auto errors = validate(*trace, change->first, size - change->tail); !errors.empty())
+            throw SimulationError(join_errors("trace", errors));
+    } else {
+        check_trace(*trace);
+        change = compare_traces(*previous.trace, *trace);
+    }
+    const std::size_t unchanged = change->first;
+    const std::size_t tail = change->tail;
+    const auto& after = trace->requests;
+    const bool same_keys = trace->keys == previous.trace->keys;
+    const bool reusable = options.keep_decisions && same_keys;
 
     auto result = std::make_shared<SimulationResult>();
     result->params = previous.params;
@@ -207,7 +236,17 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
                 : algorithms[i]->run(*trace, params, options);
     });
     label_runs(*result);
-    result->sole_key = only_key(*trace);
+    // One key before, and every changed request is that key's: still one key, found without
+    // a pass over the trace.
+    const auto first_changed = after.begin() + static_cast<std::ptrdiff_t>(unchanged);
+    const auto last_changed = after.end() - static_cast<std::ptrdiff_t>(tail);
+    const std::optional<KeyId> key = previous.sole_key;
+    result->sole_key =
+        told && same_keys && key && !after.empty() &&
+                std::all_of(first_changed, last_changed,
+                            [&key](const Request& request) { return request.key == *key; })
+            ? key
+            : only_key(*trace);
     result->trace = std::move(trace);
     return result;
 }

@@ -99,6 +99,69 @@ TEST_CASE("resimulate after edits equals simulating the edited trace") {
     }
 }
 
+TEST_CASE("resimulate told where an edit was gives what it gives when it compares the traces") {
+    const std::uint64_t seed = std::random_device{}();
+    INFO("seed " << seed);
+    std::mt19937_64 rng(seed);
+    const Params params = test::limits(4, 12);
+    auto result = simulate(random_trace(rng, 12'000, 2), params);
+    for (int edit = 0; edit < 6; ++edit) {
+        const Trace& before = *result->trace;
+        const auto trace = edited(before, rng);
+        // The change, as an editor knows it: here found by comparing, as resimulate would.
+        std::size_t first = 0;
+        while (first < std::min(before.requests.size(), trace->requests.size()) &&
+               before.requests[first] == trace->requests[first])
+            ++first;
+        std::size_t tail = 0;
+        while (tail + first < std::min(before.requests.size(), trace->requests.size()) &&
+               before.requests[before.requests.size() - 1 - tail] ==
+                   trace->requests[trace->requests.size() - 1 - tail])
+            ++tail;
+        const auto told = resimulate(*result, trace, {}, TraceChange{first, tail});
+        require_same(*told, *simulate(trace, params));
+        CHECK(told->sole_key == simulate(trace, params)->sole_key);
+        // A wider change than the edit made gives the same too: it only decides more.
+        require_same(*resimulate(*result, trace, {}, TraceChange{first / 2, tail / 2}), *told);
+        result = told;
+    }
+    // One key of two all along: the result says so without looking at every request, and not
+    // once a changed request is the other key's.
+    TraceBuilder builder;
+    builder.intern("b");
+    for (Tick t = 0; t < 100; ++t)
+        builder.add(t, 1, "a");
+    const auto one_key = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+    const KeyId a = *one_key->trace->find_key("a");
+    REQUIRE(one_key->sole_key == a);
+    Trace still_a = *one_key->trace;
+    still_a.requests[50].cost = 2;
+    CHECK(resimulate(*one_key, std::make_shared<const Trace>(still_a), {}, TraceChange{50, 49})
+              ->sole_key == a);
+    Trace now_b = *one_key->trace;
+    now_b.requests[50].key = *one_key->trace->find_key("b");
+    CHECK_FALSE(resimulate(*one_key, std::make_shared<const Trace>(now_b), {}, TraceChange{50, 49})
+                    ->sole_key.has_value());
+}
+
+TEST_CASE("resimulate told where an edit was still refuses a bad request there") {
+    const auto result = simulate(test::ticks({1, 2, 3, 4, 5}), test::limits(2, 5));
+    Trace backwards = *result->trace;
+    backwards.requests[3].tick = 1;  // before request 2's tick
+    const auto trace = std::make_shared<const Trace>(backwards);
+    CHECK_THROWS_WITH(resimulate(*result, trace, {}, TraceChange{3, 1}),
+                      Catch::Contains("request 3: tick 1 is before"));
+    // The request after the change is checked against it as well.
+    Trace after = *result->trace;
+    after.requests[2].tick = 5;  // changed, and now after request 3's tick 4
+    CHECK_THROWS_WITH(
+        resimulate(*result, std::make_shared<const Trace>(after), {}, TraceChange{2, 2}),
+        Catch::Contains("request 3: tick 4 is before"));
+    // A change that does not fit these traces is not believed: they are compared instead.
+    CHECK_THROWS_WITH(resimulate(*result, trace, {}, TraceChange{4, 4}),
+                      Catch::Contains("request 3"));
+}
+
 TEST_CASE("resimulate stops deciding once a run is back in the state it had before the edit") {
     // One request more in the middle of a long trace: the fixed window, sliding log and
     // sliding counter forget it within a window, so each run decides from the checkpoint

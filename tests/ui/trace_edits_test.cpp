@@ -54,6 +54,44 @@ IndexList randomSubset(std::mt19937& random, std::size_t size) {
     return subset;
 }
 
+/// What withMoved() must give, built the plain way: the moved requests taken out, shifted, and
+/// merged back one by one after every request already on their new tick.
+Trace movedThePlainWay(const Trace& trace, const IndexList& indices, Tick delta) {
+    Removal removal = withRemoved(trace, indices);
+    Trace out;
+    out.keys = trace.keys;
+    std::size_t r = 0;
+    for (std::size_t m = 0; m < removal.removed.requests.size(); ++m) {
+        Request moved = removal.removed.requests[m];
+        moved.tick += delta;
+        while (r < removal.trace.requests.size() && removal.trace.requests[r].tick <= moved.tick)
+            out.append_from(removal.trace, r++);
+        out.append(moved, removal.removed.duration(m));
+    }
+    while (r < removal.trace.requests.size())
+        out.append_from(removal.trace, r++);
+    return out;
+}
+
+/// Whether `change` is true of `before` and `after`: the requests before change.first and the
+/// last change.tail ones are the same in both, durations included.
+bool changeHolds(const Trace& before, const Trace& after, const TraceChange& change) {
+    const std::size_t old_size = before.requests.size();
+    const std::size_t new_size = after.requests.size();
+    if (change.first + change.tail > std::min(old_size, new_size))
+        return false;
+    for (std::size_t i = 0; i < change.first; ++i) {
+        if (before.requests[i] != after.requests[i] || before.duration(i) != after.duration(i))
+            return false;
+    }
+    for (std::size_t k = 1; k <= change.tail; ++k) {
+        if (before.requests[old_size - k] != after.requests[new_size - k] ||
+            before.duration(old_size - k) != after.duration(new_size - k))
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 class TraceEditsTest : public QObject {
@@ -114,6 +152,62 @@ private Q_SLOTS:
                 withRestored(back.trace, indices, withRemoved(trace, indices).removed);
             QVERIFY(restored == trace);
         }
+    }
+
+    void aMoveGivesWhatTheMergeOfTheMovedRequestsGives() {
+        // withMoved() copies the requests that stay in stretches; it must give exactly what
+        // taking the moved ones out and merging them back one by one gives.
+        std::mt19937 random(23);
+        std::uniform_int_distribution<Tick> delta(-12, 12);
+        for (int round = 0; round < 300; ++round) {
+            const Trace trace = randomTrace(random, 1 + round % 25);
+            const IndexList indices = randomSubset(random, trace.requests.size());
+            const Tick d = clampMoveDelta(trace, indices, delta(random));
+            const Move move = withMoved(trace, indices, d);
+            QVERIFY(move.trace == movedThePlainWay(trace, indices, d));
+            QCOMPARE(move.trace.durations.size(), trace.durations.size());
+            QCOMPARE(move.indices.size(), indices.size());
+            for (std::size_t k = 0; k < indices.size(); ++k)
+                QCOMPARE(move.trace.requests[move.indices[k]].cost,
+                         trace.requests[indices[k]].cost);
+        }
+    }
+
+    void everyEditSaysTrulyWhichRequestsItChanged() {
+        std::mt19937 random(29);
+        for (int round = 0; round < 300; ++round) {
+            const Trace trace = randomTrace(random, 2 + round % 20);
+            const std::size_t size = trace.requests.size();
+            IndexList indices = randomSubset(random, size);
+            if (indices.empty())
+                indices.push_back(random() % size);
+            // An insertion.
+            const std::size_t at = random() % (size + 1);
+            const Trace inserted = withInserted(trace, at, Request{trace.requests[0].tick, 7, 0});
+            QCOMPARE(inserted.requests.size(), size + 1);
+            QCOMPARE(inserted.requests[at].cost, 7U);
+            QCOMPARE(inserted.duration(at), Tick{0});
+            QVERIFY(changeHolds(trace, inserted, *changeOf({}, size, {at}, size + 1)));
+            QVERIFY(withRemoved(inserted, {at}).trace == trace);
+            // A removal and its undo.
+            const Removal removal = withRemoved(trace, indices);
+            const std::size_t left = removal.trace.requests.size();
+            QVERIFY(changeHolds(trace, removal.trace, *changeOf(indices, size, {}, left)));
+            QVERIFY(changeHolds(removal.trace, trace, *changeOf({}, left, indices, size)));
+            // A move and its undo.
+            const Tick d = clampMoveDelta(trace, indices, static_cast<Tick>(random() % 9) - 4);
+            const Move move = withMoved(trace, indices, d);
+            QVERIFY(changeHolds(trace, move.trace, *changeOf(indices, size, move.indices, size)));
+            QVERIFY(changeHolds(move.trace, trace, *changeOf(move.indices, size, indices, size)));
+            // A change in place.
+            const Trace costly =
+                withCosts(trace, indices, std::vector<std::uint32_t>(indices.size(), 99));
+            QVERIFY(changeHolds(trace, costly, *changeInPlace(indices, size)));
+        }
+        QVERIFY(!changeOf({}, 4, {}, 4).has_value());  // nothing changed: nothing to say
+        const std::optional<TraceChange> ends = changeOf({0}, 5, {4}, 5);
+        QCOMPARE(ends->first, std::size_t(0));
+        QCOMPARE(ends->tail, std::size_t(0));
     }
 
     void stepsOfADragAddUpToOneMove() {

@@ -10,11 +10,17 @@ AddRequestCommand::AddRequestCommand(Session* session, std::size_t index, const 
 }
 
 void AddRequestCommand::redo() {
-    session_->applyTrace(withInserted(session_->trace(), index_, request_), {index_});
+    const Trace& trace = session_->trace();
+    const std::size_t size = trace.requests.size();
+    session_->applyTrace(withInserted(trace, index_, request_), {index_},
+                         changeOf({}, size, {index_}, size + 1));
 }
 
 void AddRequestCommand::undo() {
-    session_->applyTrace(withRemoved(session_->trace(), {index_}).trace, {});
+    const Trace& trace = session_->trace();
+    const std::size_t size = trace.requests.size();
+    session_->applyTrace(withRemoved(trace, {index_}).trace, {},
+                         changeOf({index_}, size, {}, size - 1));
 }
 
 }  // namespace ratelab::ui

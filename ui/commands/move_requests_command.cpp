@@ -22,12 +22,16 @@ void MoveRequestsCommand::redo() {
     }
     Move move = withMoved(trace, original_indices_, delta_);
     moved_indices_ = move.indices;
-    session_->applyTrace(std::move(move.trace), std::move(move.indices));
+    const std::size_t size = trace.requests.size();
+    session_->applyTrace(std::move(move.trace), std::move(move.indices),
+                         changeOf(original_indices_, size, moved_indices_, size));
 }
 
 void MoveRequestsCommand::undo() {
     const Trace rest = withRemoved(session_->trace(), moved_indices_).trace;
-    session_->applyTrace(withRestored(rest, original_indices_, originals_), original_indices_);
+    const std::size_t size = session_->trace().requests.size();
+    session_->applyTrace(withRestored(rest, original_indices_, originals_), original_indices_,
+                         changeOf(moved_indices_, size, original_indices_, size));
 }
 
 int MoveRequestsCommand::id() const {

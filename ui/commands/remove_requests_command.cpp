@@ -12,13 +12,17 @@ RemoveRequestsCommand::RemoveRequestsCommand(Session* session, IndexList indices
 }
 
 void RemoveRequestsCommand::redo() {
+    const std::size_t size = session_->trace().requests.size();
     Removal removal = withRemoved(session_->trace(), indices_);
     removed_ = std::move(removal.removed);
-    session_->applyTrace(std::move(removal.trace), {});
+    session_->applyTrace(std::move(removal.trace), {},
+                         changeOf(indices_, size, {}, size - indices_.size()));
 }
 
 void RemoveRequestsCommand::undo() {
-    session_->applyTrace(withRestored(session_->trace(), indices_, removed_), indices_);
+    const std::size_t size = session_->trace().requests.size();
+    session_->applyTrace(withRestored(session_->trace(), indices_, removed_), indices_,
+                         changeOf({}, size, indices_, size + indices_.size()));
 }
 
 }  // namespace ratelab::ui

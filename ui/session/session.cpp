@@ -195,12 +195,16 @@ void Session::setSelection(IndexList indices) {
     }
 }
 
-void Session::applyTrace(Trace trace, IndexList selection) {
+void Session::applyTrace(Trace trace, IndexList selection, std::optional<TraceChange> change) {
+    // The change is of the trace the shown result was simulated from, unless that one failed.
+    if (!result_ || result_->trace != document_.trace)
+        change.reset();
     document_.trace = std::make_shared<const Trace>(std::move(trace));
     selection_ = normalized(std::move(selection), document_.trace->requests.size());
     // Only the trace changed: the decisions before the first changed request stay as they were.
-    resimulate(result_ && result_->params == without_hidden_lanes(document_.params) ? result_
-                                                                                    : nullptr);
+    resimulate(
+        result_ && result_->params == without_hidden_lanes(document_.params) ? result_ : nullptr,
+        change);
     Q_EMIT selectionChanged();
 }
 
@@ -258,7 +262,8 @@ void Session::applyParams(const Params& params) {
 
 QString Session::simulateOrExplain(const SessionDocument& document,
                                    std::shared_ptr<const SimulationResult>& result,
-                                   const std::shared_ptr<const SimulationResult>& previous) {
+                                   const std::shared_ptr<const SimulationResult>& previous,
+                                   std::optional<TraceChange> change) {
     cancelled_ = false;
     const int generation = ++generation_;
     const QString what =
@@ -271,8 +276,8 @@ QString Session::simulateOrExplain(const SessionDocument& document,
         const Params params = without_hidden_lanes(document.params);
         const std::shared_ptr<const Trace> trace = document.trace;
         const std::shared_ptr<const SimulationResult> before = previous;
-        const auto work = [&params, trace, before](const RunOptions& options) {
-            return before ? ratelab::resimulate(*before, trace, options)
+        const auto work = [&params, trace, before, change](const RunOptions& options) {
+            return before ? ratelab::resimulate(*before, trace, options, change)
                           : simulate(trace, params, {}, options);
         };
         result = SimulationRun::run(work, estimatedDecisions(*trace, params), what);
@@ -292,10 +297,12 @@ QString Session::simulateOrExplain(const SessionDocument& document,
     return {};
 }
 
-void Session::resimulate(const std::shared_ptr<const SimulationResult>& previous) {
+void Session::resimulate(const std::shared_ptr<const SimulationResult>& previous,
+                         std::optional<TraceChange> change) {
     std::shared_ptr<const SimulationResult> result;
     const int generation = generation_ + 1;
-    if (const QString error = simulateOrExplain(document_, result, previous); !error.isEmpty()) {
+    if (const QString error = simulateOrExplain(document_, result, previous, change);
+        !error.isEmpty()) {
         if (generation != generation_)
             return;  // superseded: the newer simulation has published or explained itself
         // The edit stays (it can be undone), but views keep showing the last good result.

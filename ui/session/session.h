@@ -97,8 +97,9 @@ public:
     const IndexList& selection() const { return selection_; }
     void setSelection(IndexList indices);
 
-    // For undo commands only.
-    void applyTrace(Trace trace, IndexList selection);
+    // For undo commands only. `change`, when the command knows it, says which requests the
+    // edit replaced (changeOf()), so that a long trace is neither compared nor checked whole.
+    void applyTrace(Trace trace, IndexList selection, std::optional<TraceChange> change = {});
     void applyParams(const Params& params);
     void applyFleet(const std::optional<io::FleetFile>& fleet);
     void applyNotes(std::vector<TraceNote> notes);
@@ -120,12 +121,15 @@ Q_SIGNALS:
 
 private:
     /// Simulates the document; `previous`, a result for the same parameters, lets it reuse the
-    /// decisions before the first changed request.
-    void resimulate(const std::shared_ptr<const SimulationResult>& previous = nullptr);
+    /// decisions before the first changed request, and `change` (of previous->trace) says
+    /// which those are.
+    void resimulate(const std::shared_ptr<const SimulationResult>& previous = nullptr,
+                    std::optional<TraceChange> change = {});
     /// Simulates `document` into `result`; returns why it could not (else an empty string).
     QString simulateOrExplain(const SessionDocument& document,
                               std::shared_ptr<const SimulationResult>& result,
-                              const std::shared_ptr<const SimulationResult>& previous = {});
+                              const std::shared_ptr<const SimulationResult>& previous = {},
+                              std::optional<TraceChange> change = {});
 
     SessionDocument document_;
     std::shared_ptr<const SimulationResult> result_;

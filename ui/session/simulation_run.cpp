@@ -89,11 +89,13 @@ std::shared_ptr<const SimulationResult> SimulationRun::run(const Work& work,
 }
 
 std::uint64_t estimatedDecisions(const Trace& trace, const Params& params) {
-    std::uint64_t units = 0;
-    for (const Request& r : trace.requests)
-        units += r.cost;
     const std::uint64_t lanes = lanes_of(without_hidden_lanes(params)).size();
-    return lanes * trace.requests.size() + (params.keys.empty() ? 0 : units);
+    std::uint64_t units = 0;  // with tiers, a shaper's worst burst may go unit by unit
+    if (!params.keys.empty()) {
+        for (const Request& r : trace.requests)
+            units += r.cost;
+    }
+    return lanes * trace.requests.size() + units;
 }
 
 }  // namespace ratelab::ui

@@ -1,6 +1,7 @@
 #include "session/trace_edits.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "ratelab/limits.h"
 
@@ -36,10 +37,16 @@ std::size_t countUpTo(const Trace& trace, Tick tick) {
 }
 
 Trace withInserted(const Trace& trace, std::size_t index, const Request& request) {
-    Trace result = trace;
-    result.requests.insert(result.requests.begin() + static_cast<std::ptrdiff_t>(index), request);
-    if (!result.durations.empty())
-        result.durations.insert(result.durations.begin() + static_cast<std::ptrdiff_t>(index), 0);
+    // Built in one go, at its final size: a copy of the trace and then an insertion would
+    // copy a long trace twice.
+    Trace result;
+    result.keys = trace.keys;
+    result.requests.reserve(trace.requests.size() + 1);
+    if (!trace.durations.empty())
+        result.durations.reserve(trace.requests.size() + 1);
+    result.append_range(trace, 0, index);
+    result.append(request, 0);
+    result.append_range(trace, index, trace.requests.size());
     return result;
 }
 
@@ -48,33 +55,42 @@ Removal withRemoved(const Trace& trace, const IndexList& indices) {
     removal.trace.keys = trace.keys;
     removal.trace.requests.reserve(trace.requests.size() - indices.size());
     removal.removed.requests.reserve(indices.size());
-    std::size_t next = 0;
-    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
-        if (next < indices.size() && indices[next] == i) {
-            removal.removed.append_from(trace, i);
-            ++next;
-        } else {
-            removal.trace.append_from(trace, i);
-        }
+    std::size_t kept_from = 0;  // the first request of the stretch kept whole
+    for (const std::size_t index : indices) {
+        removal.trace.append_range(trace, kept_from, index);
+        removal.removed.append_from(trace, index);
+        kept_from = index + 1;
     }
+    removal.trace.append_range(trace, kept_from, trace.requests.size());
     return removal;
 }
 
 Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed) {
     Trace result;
     result.keys = trace.keys;
-    const std::size_t total = trace.requests.size() + removed.requests.size();
-    result.requests.reserve(total);
-    std::size_t next = 0;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < total; ++i) {
-        if (next < indices.size() && indices[next] == i) {
-            result.append_from(removed, next++);
-        } else {
-            result.append_from(trace, kept++);
-        }
+    result.requests.reserve(trace.requests.size() + removed.requests.size());
+    std::size_t kept = 0;  // requests of `trace` taken so far
+    for (std::size_t next = 0; next < indices.size(); ++next) {
+        // Before the restored request at indices[next]: that many requests of `trace` in all.
+        const std::size_t upto = indices[next] - next;
+        result.append_range(trace, kept, upto);
+        kept = upto;
+        result.append_from(removed, next);
     }
+    result.append_range(trace, kept, trace.requests.size());
     return result;
+}
+
+std::optional<TraceChange> changeOf(const IndexList& before, std::size_t old_size,
+                                    const IndexList& after, std::size_t new_size) {
+    if (before.empty() && after.empty())
+        return std::nullopt;
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    const std::size_t first =
+        std::min(before.empty() ? kNone : before.front(), after.empty() ? kNone : after.front());
+    const std::size_t tail = std::min(before.empty() ? kNone : old_size - 1 - before.back(),
+                                      after.empty() ? kNone : new_size - 1 - after.back());
+    return TraceChange{first, tail};
 }
 
 Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta) {
@@ -88,27 +104,45 @@ Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta) {
 }
 
 Move withMoved(const Trace& trace, const IndexList& indices, Tick delta) {
-    Removal removal = withRemoved(trace, indices);
-    for (Request& request : removal.removed.requests) {
-        request.tick += delta;
-    }
-    // Merge the moved requests (already in tick order) back in, after equal ticks.
+    // The requests that stay, in stretches between the moved ones, merged with the moved ones
+    // (in tick order already) in one pass: each moved request goes after those already on its
+    // new tick.
     Move move;
     move.trace.keys = trace.keys;
     move.trace.requests.reserve(trace.requests.size());
     move.indices.reserve(indices.size());
-    const Trace& rest = removal.trace;
-    std::size_t r = 0;
-    for (std::size_t m = 0; m < removal.removed.requests.size(); ++m) {
-        while (r < rest.requests.size() &&
-               rest.requests[r].tick <= removal.removed.requests[m].tick) {
-            move.trace.append_from(rest, r++);
+    std::size_t stay = 0;     // the next request that may stay, unless it is moved
+    std::size_t skipped = 0;  // moved requests passed over by `stay`
+    // Copies the staying requests from `stay` up to those on a tick after `tick`.
+    const auto keepUpTo = [&](Tick tick) {
+        while (stay < trace.requests.size()) {
+            if (skipped < indices.size() && indices[skipped] == stay) {
+                ++skipped;
+                ++stay;
+                continue;
+            }
+            const std::size_t stop =
+                skipped < indices.size() ? indices[skipped] : trace.requests.size();
+            // Requests [stay, stop) all stay: copy those on ticks up to `tick` in one go.
+            const auto first = trace.requests.begin() + static_cast<std::ptrdiff_t>(stay);
+            const auto last =
+                std::upper_bound(first, trace.requests.begin() + static_cast<std::ptrdiff_t>(stop),
+                                 tick, tickGreater);
+            const auto upto = static_cast<std::size_t>(last - trace.requests.begin());
+            move.trace.append_range(trace, stay, upto);
+            stay = upto;
+            if (upto < stop)
+                return;
         }
+    };
+    for (const std::size_t index : indices) {
+        Request request = trace.requests[index];
+        request.tick += delta;
+        keepUpTo(request.tick);
         move.indices.push_back(move.trace.requests.size());
-        move.trace.append_from(removal.removed, m);
+        move.trace.append(request, trace.duration(index));
     }
-    while (r < rest.requests.size())
-        move.trace.append_from(rest, r++);
+    keepUpTo(std::numeric_limits<Tick>::max());
     return move;
 }
 

@@ -2,9 +2,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "ratelab/model.h"
+#include "ratelab/simulation.h"
 
 namespace ratelab::ui {
 
@@ -39,6 +41,17 @@ Removal withRemoved(const Trace& trace, const IndexList& indices);
 /// The inverse of withRemoved: puts the requests of `removed` back so that they sit at `indices`
 /// again, each with its duration.
 Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed);
+
+/// What an edit changed, for resimulate(): it took out the requests at `before` (indices in
+/// the old trace, of `old_size` requests) and put in those at `after` (indices in the new one,
+/// of `new_size`), or changed requests in place (the same indices in both). Nothing when
+/// both are empty.
+std::optional<TraceChange> changeOf(const IndexList& before, std::size_t old_size,
+                                    const IndexList& after, std::size_t new_size);
+/// The change of an edit of the requests at `indices` in place, in a trace of `size` requests.
+inline std::optional<TraceChange> changeInPlace(const IndexList& indices, std::size_t size) {
+    return changeOf(indices, size, indices, size);
+}
 
 /// Keeps a move of `indices` by `delta` ticks inside [0, bounds::kMaxTick].
 Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta);

@@ -55,6 +55,8 @@ struct Trace {
     void append(const Request& request, Tick duration = 0);
     /// Adds request `index` of `from` at the end, its duration with it, as key `key`.
     void append_from(const Trace& from, std::size_t index, KeyId key);
+    /// Adds requests [begin, end) of `from` at the end as they are, with their durations.
+    void append_range(const Trace& from, std::size_t begin, std::size_t end);
     /// Adds request `index` of `from` at the end as it is, its duration with it.
     void append_from(const Trace& from, std::size_t index) {
         append(from.requests[index], from.duration(index));
@@ -161,5 +163,8 @@ std::string lane_label(const Lane& lane);
 std::vector<std::string> validate(const Params& params);
 /// Problems with `trace` (order, bounds, key ids); empty if valid.
 std::vector<std::string> validate(const Trace& trace);
+/// The same for requests [begin, end) of `trace` only (and the order of the one after them), as
+/// after an edit that changed only those: the rest are taken to be valid already.
+std::vector<std::string> validate(const Trace& trace, std::size_t begin, std::size_t end);
 
 }  // namespace ratelab

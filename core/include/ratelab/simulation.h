@@ -52,13 +52,24 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
 std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const Trace> trace,
                                                            const Params& params);
 
+/// Where an edit changed a trace, as its maker knows it: the new trace's requests
+/// [first, size - tail) took the place of the old one's [first, old size - tail), and every
+/// other request is as it was, duration included.
+struct TraceChange {
+    std::size_t first = 0;
+    std::size_t tail = 0;
+};
+
 /// simulate() again after an edit of `previous.trace`: the same result as
 /// simulate(trace, previous.params) with the same algorithms, but where the keys are unchanged
 /// the decisions before the first changed request are taken from `previous` (resuming from the
 /// runs' checkpoints, kept for traces with few keys), so an edit near the end costs little.
+/// Given `change`, only the changed requests are checked, and neither trace is compared with
+/// the other to find them: an edit of a long trace then costs no pass over all of it.
 std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previous,
                                                    std::shared_ptr<const Trace> trace,
-                                                   const RunOptions& options = {});
+                                                   const RunOptions& options = {},
+                                                   std::optional<TraceChange> change = {});
 
 /// The totals, worst bursts and longest delays of the first `count` requests of `full.trace`
 /// alone: what simulate() of that prefix gives, without per-decision columns. Where `full` kept
