@@ -53,6 +53,43 @@ private Q_SLOTS:
         QVERIFY(!session.isModified());
     }
 
+    void aReplacedTraceLendsItsMemoryOnlyWhenNothingHoldsIt() {
+        Session session;
+        session.addRequest(14);  // replaces the scenario's trace, which the session did not make
+        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));
+        session.addRequest(15);
+        const std::size_t size = session.trace().requests.size();
+        const Trace spare = session.recycledTrace();
+        QVERIFY(spare.requests.capacity() >= size - 1);  // the trace before the second edit
+        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));  // lent once
+
+        // A result that still shows the replaced trace keeps it whole.
+        const std::shared_ptr<const SimulationResult> shown = session.result();
+        session.addRequest(16);
+        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));
+        QCOMPARE(shown->trace->requests.size(), size);
+        QCOMPARE(shown->trace->requests.back().tick, Tick(15));
+
+        // Edits made in lent memory give what fresh ones give.
+        session.addRequest(17);
+        session.removeRequests({0});
+        session.moveRequests({1, 2}, 4, session.newGesture());
+        for (int step = 0; step < 4; ++step)
+            session.undoStack()->undo();
+        QCOMPARE(session.trace().requests.size(), size);
+        QCOMPARE(session.trace().requests.back().tick, Tick(15));
+        session.undoStack()->undo();
+        session.undoStack()->undo();
+        QVERIFY(session.trace() == default_trace());
+        for (int step = 0; step < 6; ++step)
+            session.undoStack()->redo();
+        QCOMPARE(session.trace().requests.size(), size + 1);
+        const std::shared_ptr<const SimulationResult> fresh =
+            simulate(session.document().trace, session.params());
+        for (std::size_t lane = 0; lane < fresh->runs.size(); ++lane)
+            QVERIFY(session.result()->runs[lane].decisions == fresh->runs[lane].decisions);
+    }
+
     void deleteAndUndoRestoreTheSameTraceAndSelection() {
         Session session;
         session.removeRequests({0, 3, 7});

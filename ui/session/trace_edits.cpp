@@ -16,6 +16,28 @@ bool tickGreater(Tick tick, const Request& request) {
     return tick < request.tick;
 }
 
+/// `into` emptied, to hold an edited copy of `trace` of about `size` requests: its memory (a
+/// recycled trace's, Session::recycledTrace()) is reused where it is large enough.
+Trace emptied(Trace into, const Trace& trace, std::size_t size) {
+    into.keys = trace.keys;
+    into.requests.clear();
+    into.durations.clear();
+    // A little room to spare, so that the memory still fits after the next few additions.
+    const std::size_t room = size + size / 256 + 16;
+    if (into.requests.capacity() < size)
+        into.requests.reserve(room);
+    if (!trace.durations.empty() && into.durations.capacity() < size)
+        into.durations.reserve(room);
+    return into;
+}
+
+/// An exact copy of `trace`, made in `into`'s memory.
+Trace copied(const Trace& trace, Trace into) {
+    Trace result = emptied(std::move(into), trace, trace.requests.size());
+    result.append_range(trace, 0, trace.requests.size());
+    return result;
+}
+
 }  // namespace
 
 std::size_t insertionIndex(const Trace& trace, Tick tick) {
@@ -36,24 +58,19 @@ std::size_t countUpTo(const Trace& trace, Tick tick) {
     return insertionIndex(trace, tick);
 }
 
-Trace withInserted(const Trace& trace, std::size_t index, const Request& request) {
+Trace withInserted(const Trace& trace, std::size_t index, const Request& request, Trace into) {
     // Built in one go, at its final size: a copy of the trace and then an insertion would
     // copy a long trace twice.
-    Trace result;
-    result.keys = trace.keys;
-    result.requests.reserve(trace.requests.size() + 1);
-    if (!trace.durations.empty())
-        result.durations.reserve(trace.requests.size() + 1);
+    Trace result = emptied(std::move(into), trace, trace.requests.size() + 1);
     result.append_range(trace, 0, index);
     result.append(request, 0);
     result.append_range(trace, index, trace.requests.size());
     return result;
 }
 
-Removal withRemoved(const Trace& trace, const IndexList& indices) {
+Removal withRemoved(const Trace& trace, const IndexList& indices, Trace into) {
     Removal removal;
-    removal.trace.keys = trace.keys;
-    removal.trace.requests.reserve(trace.requests.size() - indices.size());
+    removal.trace = emptied(std::move(into), trace, trace.requests.size() - indices.size());
     removal.removed.requests.reserve(indices.size());
     std::size_t kept_from = 0;  // the first request of the stretch kept whole
     for (const std::size_t index : indices) {
@@ -65,10 +82,8 @@ Removal withRemoved(const Trace& trace, const IndexList& indices) {
     return removal;
 }
 
-Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed) {
-    Trace result;
-    result.keys = trace.keys;
-    result.requests.reserve(trace.requests.size() + removed.requests.size());
+Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed, Trace into) {
+    Trace result = emptied(std::move(into), trace, trace.requests.size() + removed.requests.size());
     std::size_t kept = 0;  // requests of `trace` taken so far
     for (std::size_t next = 0; next < indices.size(); ++next) {
         // Before the restored request at indices[next]: that many requests of `trace` in all.
@@ -103,13 +118,12 @@ Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta) {
     return std::clamp(delta, -lowest, bounds::kMaxTick - highest);
 }
 
-Move withMoved(const Trace& trace, const IndexList& indices, Tick delta) {
+Move withMoved(const Trace& trace, const IndexList& indices, Tick delta, Trace into) {
     // The requests that stay, in stretches between the moved ones, merged with the moved ones
     // (in tick order already) in one pass: each moved request goes after those already on its
     // new tick.
     Move move;
-    move.trace.keys = trace.keys;
-    move.trace.requests.reserve(trace.requests.size());
+    move.trace = emptied(std::move(into), trace, trace.requests.size());
     move.indices.reserve(indices.size());
     std::size_t stay = 0;     // the next request that may stay, unless it is moved
     std::size_t skipped = 0;  // moved requests passed over by `stay`
@@ -147,8 +161,8 @@ Move withMoved(const Trace& trace, const IndexList& indices, Tick delta) {
 }
 
 Trace withCosts(const Trace& trace, const IndexList& indices,
-                const std::vector<std::uint32_t>& costs) {
-    Trace result = trace;
+                const std::vector<std::uint32_t>& costs, Trace into) {
+    Trace result = copied(trace, std::move(into));
     for (std::size_t i = 0; i < indices.size(); ++i) {
         result.requests[indices[i]].cost = costs[i];
     }
@@ -156,8 +170,8 @@ Trace withCosts(const Trace& trace, const IndexList& indices,
 }
 
 Trace withDurations(const Trace& trace, const IndexList& indices,
-                    const std::vector<Tick>& durations) {
-    Trace result = trace;
+                    const std::vector<Tick>& durations, Trace into) {
+    Trace result = copied(trace, std::move(into));
     for (std::size_t i = 0; i < indices.size(); ++i) {
         result.set_duration(indices[i], durations[i]);
     }
@@ -187,8 +201,8 @@ std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices)
     return costs;
 }
 
-Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key) {
-    Trace result = trace;
+Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key, Trace into) {
+    Trace result = copied(trace, std::move(into));
     KeyId id = 0;
     if (const auto found = trace.find_key(key)) {
         id = *found;
@@ -203,8 +217,8 @@ Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key
 }
 
 Trace withKeyIds(const Trace& trace, const IndexList& indices, const std::vector<KeyId>& keys,
-                 const std::vector<std::string>& table) {
-    Trace result = trace;
+                 const std::vector<std::string>& table, Trace into) {
+    Trace result = copied(trace, std::move(into));
     result.keys = table;
     for (std::size_t i = 0; i < indices.size(); ++i) {
         result.requests[indices[i]].key = keys[i];
