@@ -247,6 +247,8 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
                             [&key](const Request& request) { return request.key == *key; })
             ? key
             : only_key(*trace);
+    result->edited_from = previous.trace;
+    result->edit = *change;
     result->trace = std::move(trace);
     return result;
 }

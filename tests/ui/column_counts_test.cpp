@@ -5,6 +5,7 @@
 #include <random>
 #include <utility>
 
+#include "session/trace_edits.h"
 #include "timeline/column_counts.h"
 
 using namespace ratelab;
@@ -53,6 +54,71 @@ class ColumnCountsTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void totalsBroughtUpToDateAfterAnEditMatchThoseSummedAgain() {
+        // Edits of every kind and size, at every place relative to the blocks of 64: the
+        // totals taken over from the counts before the edit must be those summed afresh.
+        std::mt19937 random(41);
+        for (int round = 0; round < 400; ++round) {
+            const auto before = randomResult(static_cast<unsigned>(round), random() % 700);
+            const ColumnCounts old_counts(before);
+            const Trace& trace = *before->trace;
+            const std::size_t size = trace.requests.size();
+            Trace edited;
+            std::optional<ratelab::TraceChange> change;
+            ratelab::ui::IndexList some;
+            const std::size_t many = 1 + random() % (round % 4 == 0 ? 150 : 3);
+            for (std::size_t i = 0; i < size && some.size() < many; ++i) {
+                if (random() % std::max<std::size_t>(1, size / many) == 0)
+                    some.push_back(i);
+            }
+            switch (round % 4) {
+                case 0: {
+                    const std::size_t at = size == 0 ? 0 : random() % (size + 1);
+                    const Tick tick = size == 0 ? 0 : trace.requests[std::min(at, size - 1)].tick;
+                    edited = ratelab::ui::withInserted(trace, at, Request{tick, 5, 0});
+                    change = ratelab::ui::changeOf({}, size, {at}, size + 1);
+                    break;
+                }
+                case 1:
+                    edited = ratelab::ui::withRemoved(trace, some).trace;
+                    change = ratelab::ui::changeOf(some, size, {}, size - some.size());
+                    break;
+                case 2: {
+                    const Tick delta = ratelab::ui::clampMoveDelta(trace, some, 3);
+                    const ratelab::ui::Move move = ratelab::ui::withMoved(trace, some, delta);
+                    edited = move.trace;
+                    change = ratelab::ui::changeOf(some, size, move.indices, size);
+                    break;
+                }
+                default:
+                    edited = ratelab::ui::withCosts(trace, some,
+                                                    std::vector<std::uint32_t>(some.size(), 9));
+                    change = ratelab::ui::changeInPlace(some, size);
+            }
+            if (!change)
+                continue;
+            const auto after =
+                resimulate(*before, std::make_shared<const Trace>(std::move(edited)), {}, change);
+            const ColumnCounts updated(after, &old_counts);
+            const ColumnCounts fresh(after);
+            for (std::size_t i = 0; i <= after->trace->requests.size(); ++i) {
+                if (updated.costBefore(i) != fresh.costBefore(i)) {
+                    QFAIL(qPrintable(QStringLiteral("round %1, index %2: %3 instead of %4")
+                                         .arg(round)
+                                         .arg(i)
+                                         .arg(updated.costBefore(i))
+                                         .arg(fresh.costBefore(i))));
+                }
+            }
+        }
+        // Counts of another result are not taken over.
+        const auto one = randomResult(1, 300);
+        const auto other = randomResult(2, 300);
+        const ColumnCounts of_one(one);
+        const ColumnCounts of_other(other, &of_one);
+        QCOMPARE(of_other.costBefore(300), ColumnCounts(other).costBefore(300));
+    }
+
     void rangesMatchCountingOneByOne() {
         for (unsigned seed : {1u, 2u, 3u}) {
             const auto result = randomResult(seed, 1000 + seed * 77);

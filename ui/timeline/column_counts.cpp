@@ -4,22 +4,90 @@
 
 namespace ratelab::ui {
 
-ColumnCounts::ColumnCounts(std::shared_ptr<const SimulationResult> result)
+ColumnCounts::ColumnCounts(std::shared_ptr<const SimulationResult> result,
+                           const ColumnCounts* previous)
     : result_(std::move(result)) {
-    // Running totals at every block boundary, block by block: the inner loops have no
-    // boundary test, so the compiler can vectorise them (this runs after every edit).
+    // The runs' decision columns count their accepted decisions themselves, chunk by chunk:
+    // what is kept here is the running total of the requests' cost every kBlock requests.
+    cost_before_block_.resize(result_->trace->requests.size() / kBlock + 1);
+    if (previous != nullptr && takeOver(*previous))
+        return;
+    cost_before_block_[0] = 0;
+    sumBlocks(0, cost_before_block_.size() - 1);
+}
+
+void ColumnCounts::sumBlocks(std::size_t from, std::size_t to) {
+    // Block by block: the inner loops have no boundary test, so the compiler can vectorise
+    // them.
     const auto& requests = result_->trace->requests;
-    const std::size_t size = requests.size();
-    const std::size_t blocks = size / kBlock + 1;
-    cost_before_block_.reserve(blocks);
-    std::uint64_t cost = 0;
-    for (std::size_t start = 0; start <= size; start += kBlock) {
-        cost_before_block_.push_back(cost);
-        const std::size_t stop = std::min(size, start + kBlock);
-        for (std::size_t i = start; i < stop; ++i)
+    std::uint64_t cost = cost_before_block_[from];
+    for (std::size_t block = from; block < to; ++block) {
+        const std::size_t start = block * kBlock;
+        for (std::size_t i = start; i < start + kBlock; ++i)
             cost += requests[i].cost;
+        cost_before_block_[block + 1] = cost;
     }
-    // The runs' decision columns count their accepted decisions themselves, chunk by chunk.
+}
+
+bool ColumnCounts::takeOver(const ColumnCounts& previous) {
+    const SimulationResult& result = *result_;
+    if (!previous.result_ || result.edited_from.expired() ||
+        result.edited_from.lock() != previous.result_->trace)
+        return false;
+    const auto& requests = result.trace->requests;
+    const auto& old_requests = previous.result_->trace->requests;
+    const std::size_t size = requests.size();
+    const std::size_t old_size = old_requests.size();
+    const std::size_t first = result.edit.first;
+    const std::size_t tail = result.edit.tail;
+    if (first + tail > std::min(size, old_size))
+        return false;
+    const std::size_t blocks = cost_before_block_.size();
+
+    // Before the edit: the same totals. Block b starts at request b * kBlock; its total
+    // counts the requests before it, all unchanged while b * kBlock <= first.
+    const std::size_t kept = std::min(first / kBlock + 1, blocks);
+    std::copy_n(previous.cost_before_block_.begin(), kept, cost_before_block_.begin());
+
+    // The changed requests, summed, up to the first block that starts in the unchanged tail
+    // (at least block 1: block 0's total, nothing, is right whatever the edit).
+    const std::size_t tail_start = size - tail;
+    const std::size_t old_tail_start = old_size - tail;
+    const std::size_t first_tail_block =
+        std::min(std::max<std::size_t>((tail_start + kBlock - 1) / kBlock, 1), blocks);
+    if (kept < first_tail_block)
+        sumBlocks(kept - 1, first_tail_block - 1);
+    if (first_tail_block >= blocks)
+        return true;
+
+    // The tail: request x here is request x - size + old_size there, so a total here is the
+    // one there plus what the edit added before the tail. The total there at an index that
+    // is not on a block boundary is a boundary's and the few requests between.
+    const auto old_cost_before = [&](std::size_t index) -> std::uint64_t {
+        const std::size_t block = index / kBlock;
+        const std::size_t offset = index % kBlock;
+        if (offset == 0)
+            return previous.cost_before_block_[block];
+        if (offset <= kBlock / 2 || (block + 1) * kBlock > old_size) {
+            std::uint64_t sum = previous.cost_before_block_[block];
+            for (std::size_t i = block * kBlock; i < index; ++i)
+                sum += old_requests[i].cost;
+            return sum;
+        }
+        std::uint64_t sum = previous.cost_before_block_[block + 1];
+        for (std::size_t i = index; i < (block + 1) * kBlock; ++i)
+            sum -= old_requests[i].cost;
+        return sum;
+    };
+    std::uint64_t new_before_tail = cost_before_block_[first_tail_block - 1];
+    for (std::size_t i = (first_tail_block - 1) * kBlock; i < tail_start; ++i)
+        new_before_tail += requests[i].cost;
+    const std::uint64_t old_before_tail = old_cost_before(old_tail_start);
+    for (std::size_t block = first_tail_block; block < blocks; ++block) {
+        const std::size_t old_index = block * kBlock - tail_start + old_tail_start;
+        cost_before_block_[block] = old_cost_before(old_index) - old_before_tail + new_before_tail;
+    }
+    return true;
 }
 
 std::uint64_t ColumnCounts::costBefore(std::size_t index) const {

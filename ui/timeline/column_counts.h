@@ -31,7 +31,11 @@ class ColumnCounts {
 public:
     static constexpr std::size_t kBlock = 64;  // requests
 
-    explicit ColumnCounts(std::shared_ptr<const SimulationResult> result);
+    /// With `previous`, built for the result `result` was resimulated from (its edited_from),
+    /// only the totals past the edit are worked out again, and those after it from the
+    /// previous ones: a few reads per block rather than a pass over every request.
+    explicit ColumnCounts(std::shared_ptr<const SimulationResult> result,
+                          const ColumnCounts* previous = nullptr);
 
     const std::shared_ptr<const SimulationResult>& result() const { return result_; }
 
@@ -66,8 +70,16 @@ public:
         return bounds;
     }
 
-private:
+    /// Total cost of requests [0, index).
     std::uint64_t costBefore(std::size_t index) const;
+
+private:
+    /// Fills the totals of blocks (from, to] by summing their requests; block `from`'s must
+    /// be there already.
+    void sumBlocks(std::size_t from, std::size_t to);
+    /// Whether `previous` describes the trace `result_` was resimulated from, and then the
+    /// totals taken over from it.
+    bool takeOver(const ColumnCounts& previous);
 
     std::shared_ptr<const SimulationResult> result_;
     std::vector<std::uint64_t> cost_before_block_;

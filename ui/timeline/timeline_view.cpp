@@ -153,7 +153,8 @@ TimelineScene TimelineView::scene() const {
     }
     if (!scene.detailed && frame_.result && scene.last - scene.first > scene.kCountOneByOne) {
         if (!counts_ || counts_->result() != frame_.result) {
-            counts_ = std::make_shared<const ColumnCounts>(frame_.result);
+            // Brought up to date from the counts of the result before an edit, if these are.
+            counts_ = std::make_shared<const ColumnCounts>(frame_.result, counts_.get());
         }
         scene.counts = counts_;
     }

@@ -19,6 +19,14 @@ public:
     using std::invalid_argument::invalid_argument;
 };
 
+/// Where an edit changed a trace, as its maker knows it: the new trace's requests
+/// [first, size - tail) took the place of the old one's [first, old size - tail), and every
+/// other request is as it was, duration included.
+struct TraceChange {
+    std::size_t first = 0;
+    std::size_t tail = 0;
+};
+
 /// An immutable simulation: the inputs and every lane's run over them.
 struct SimulationResult {
     std::shared_ptr<const Trace> trace;
@@ -29,6 +37,11 @@ struct SimulationResult {
     /// The key every request has, when they all have one (see only_key() in key_figures.h):
     /// counted once here, because views ask at every frame.
     std::optional<KeyId> sole_key;
+    /// A result of resimulate(): the trace of the result it started from (while anything holds
+    /// it), and which of its requests the edit changed, so that what a view derived from that
+    /// result can be brought up to date rather than derived again.
+    std::weak_ptr<const Trace> edited_from;
+    TraceChange edit;
 
     /// The first run of algorithm `id`, or nothing. Two lanes may run one algorithm: code that
     /// shows lanes goes by position, never by id.
@@ -51,14 +64,6 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
 /// and for checking a new algorithm; no checkpoints.
 std::shared_ptr<const SimulationResult> simulate_reference(std::shared_ptr<const Trace> trace,
                                                            const Params& params);
-
-/// Where an edit changed a trace, as its maker knows it: the new trace's requests
-/// [first, size - tail) took the place of the old one's [first, old size - tail), and every
-/// other request is as it was, duration included.
-struct TraceChange {
-    std::size_t first = 0;
-    std::size_t tail = 0;
-};
 
 /// simulate() again after an edit of `previous.trace`: the same result as
 /// simulate(trace, previous.params) with the same algorithms, but where the keys are unchanged
