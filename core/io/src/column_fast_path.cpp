@@ -125,10 +125,7 @@ private:
     std::size_t pos_ = 0;
 };
 
-struct BlankRange {
-    std::size_t begin;
-    std::size_t end;
-};
+using BlankRange = std::pair<std::size_t, std::size_t>;
 
 /// Reads one column if it is plain; records the range to blank.
 template <class Value>
@@ -180,9 +177,9 @@ bool scan_columns(Scanner& scan, PreparsedColumns& out, std::vector<BlankRange>&
 
 }  // namespace
 
-PreparsedColumns preparse_columns(std::string_view text, std::string& blanked) {
+PreparsedColumns preparse_columns(std::string_view text) {
     PreparsedColumns out;
-    std::vector<BlankRange> blanks;
+    std::vector<BlankRange>& blanks = out.ranges;
     Scanner scan(text);
     if (!scan.take('{') || scan.peek('}')) {
         return {};
@@ -201,15 +198,30 @@ PreparsedColumns preparse_columns(std::string_view text, std::string& blanked) {
     if (!out.any()) {
         return {};
     }
-    blanked.assign(text);
-    for (const BlankRange& range : blanks) {
-        for (std::size_t i = range.begin; i < range.end; ++i) {
+    return out;
+}
+
+std::string without_columns(std::string_view text, const PreparsedColumns& columns) {
+    std::string cut;
+    std::size_t from = 0;
+    for (const auto& [begin, end] : columns.ranges) {
+        cut.append(text.substr(from, begin - from));
+        from = end;
+    }
+    cut.append(text.substr(from));
+    return cut;
+}
+
+std::string blank_columns(std::string_view text, const PreparsedColumns& columns) {
+    std::string blanked(text);
+    for (const auto& [begin, end] : columns.ranges) {
+        for (std::size_t i = begin; i < end; ++i) {
             if (blanked[i] != '\n') {
                 blanked[i] = ' ';
             }
         }
     }
-    return out;
+    return blanked;
 }
 
 }  // namespace ratelab::io::detail

@@ -1,5 +1,6 @@
 #include "trace_sax.h"
 
+#include <optional>
 #include "trace_reader.h"
 
 namespace ratelab::io::detail {
@@ -389,12 +390,33 @@ bool TraceReader::value(const JsonValue& v) {
     }
 }
 
-RawTraceFile read_trace_json(std::string_view text) {
-    std::string blanked;
-    PreparsedColumns preparsed = preparse_columns(text, blanked);
-    const std::string_view input = preparsed.any() ? std::string_view(blanked) : text;
+namespace {
+
+RawTraceFile parse_trace(std::string_view input, PreparsedColumns& preparsed) {
     TraceReader reader(input, preparsed);
     nlohmann::json::sax_parse(input.begin(), input.end(), &reader);
+    return std::move(reader).take();
+}
+
+}  // namespace
+
+RawTraceFile read_trace_json(std::string_view text) {
+    PreparsedColumns preparsed = preparse_columns(text);
+    std::optional<RawTraceFile> raw;
+    if (!preparsed.any()) {
+        raw = parse_trace(text, preparsed);
+    } else {
+        // The JSON parser reads the rest without the columns read already. Only a syntax error
+        // is located by its position in the text, so a problem is looked for again with the
+        // columns blanked instead, where positions are those of the file.
+        try {
+            raw = parse_trace(without_columns(text, preparsed), preparsed);
+        } catch (const TraceProblem&) {
+            PreparsedColumns again = preparse_columns(text);
+            parse_trace(blank_columns(text, again), again);
+            throw;  // the same document without blanks: the same problem, in theory
+        }
+    }
     // nlohmann's lexer takes a NUL byte for the end of the input, so the parse above stops at the
     // first one and accepts whatever follows it (a second document, say). A NUL is never valid
     // inside a document, so one found here can only come after its end.
@@ -402,7 +424,7 @@ RawTraceFile read_trace_json(std::string_view text) {
         throw TraceProblem{line_column(text, nul + 1), "not-json",
                            "not valid JSON: a NUL byte after the end of the document"};
     }
-    return std::move(reader).take();
+    return std::move(*raw);
 }
 
 }  // namespace ratelab::io::detail
