@@ -88,6 +88,11 @@ private Q_SLOTS:
             simulate(session.document().trace, session.params());
         for (std::size_t lane = 0; lane < fresh->runs.size(); ++lane)
             QVERIFY(session.result()->runs[lane].decisions == fresh->runs[lane].decisions);
+
+        // Another document: the edited traces of this one are let go, not lent.
+        session.addRequest(18);
+        QVERIFY(session.reset(SessionDocument::defaultScenario(), QString()).isEmpty());
+        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));
     }
 
     void deleteAndUndoRestoreTheSameTraceAndSelection() {

@@ -81,6 +81,8 @@ QString Session::reset(SessionDocument document, const QString& file_path) {
     }
     document_ = std::move(document);
     result_ = std::move(result);
+    own_trace_.reset();  // the edited traces of the document before: nothing to lend now
+    retired_.reset();
     undo_stack_->clear();
     // clear() leaves an empty stack as it was, so a recovered document's mark would stay.
     undo_stack_->setClean();
@@ -217,8 +219,6 @@ void Session::applyTrace(Trace trace, IndexList selection, std::optional<TraceCh
         result_ && result_->params == without_hidden_lanes(document_.params) ? result_ : nullptr,
         change);
     Q_EMIT selectionChanged();
-    // Every view has the new result now. If nothing holds the replaced trace any more (no
-    // result, no worker), its memory goes to the next edit.
     // Views may hold the replaced trace's result until they next paint: its memory goes to
     // the next edit if nothing holds it by then.
     if (replaced) {
