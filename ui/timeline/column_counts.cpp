@@ -31,8 +31,7 @@ void ColumnCounts::sumBlocks(std::size_t from, std::size_t to) {
 
 bool ColumnCounts::takeOver(const ColumnCounts& previous) {
     const SimulationResult& result = *result_;
-    if (!previous.result_ || result.edited_from.expired() ||
-        result.edited_from.lock() != previous.result_->trace)
+    if (!previous.result_ || result.edited_from.lock() != previous.result_->trace)
         return false;
     const auto& requests = result.trace->requests;
     const auto& old_requests = previous.result_->trace->requests;
