@@ -6,9 +6,20 @@
 #include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
+#include "share_out.h"
 
 namespace ratelab {
 namespace {
+
+/// Requests between two looks at RunControl::stop: a few milliseconds of work.
+constexpr std::size_t kStopStride = 1 << 16;
+
+/// Throws SimulationCancelled when `control` says stop; called every kStopStride requests.
+void stop_if_asked(const RunControl* control, std::size_t index) {
+    if (control != nullptr && index % kStopStride == 0 &&
+        control->stop.load(std::memory_order_relaxed))
+        throw SimulationCancelled();
+}
 
 /// Appends "from `tick` on, the value is `value`", dropping changes that change nothing.
 void set_value(StepSeries& series, Tick tick, std::int64_t value) {
@@ -39,6 +50,8 @@ void add_to_total(StepSeries& total, Tick tick, std::int64_t amount) {
 /// window (t - W, t]; with shift = 0, what has arrived and not yet left.
 StepSeries difference(const StepSeries& a, const StepSeries& b, Tick shift) {
     StepSeries out;
+    out.ticks.reserve(a.ticks.size() + b.ticks.size());
+    out.values.reserve(a.ticks.size() + b.ticks.size());
     std::int64_t a_value = 0;
     std::int64_t b_value = 0;
     std::size_t i = 0;
@@ -125,6 +138,8 @@ StepSeries released_total(std::vector<std::pair<Tick, std::int64_t>> events) {
     if (!std::is_sorted(events.begin(), events.end(), by_tick))
         std::stable_sort(events.begin(), events.end(), by_tick);
     StepSeries out;
+    out.ticks.reserve(events.size());
+    out.values.reserve(events.size());
     for (const auto& [tick, amount] : events)
         add_to_total(out, tick, amount);
     return out;
@@ -135,7 +150,8 @@ StepSeries released_total(std::vector<std::pair<Tick, std::int64_t>> events) {
 /// with capacity B and slope 1/T, which is why the two lines coincide under equal settings.
 /// The level is kept exactly, in units of 1/slope.den(), so that a tick adds slope.num() units.
 LevelSeries bucket_level(const Trace& trace, const AlgorithmRun& run, KeyId key,
-                         std::int64_t capacity, const Rational& slope, Tick from) {
+                         std::int64_t capacity, const Rational& slope, Tick from,
+                         const RunControl* control) {
     const Int128 per_tick = slope.num();
     const Int128 unit = slope.den();
     const Int128 full = capacity * unit;
@@ -161,6 +177,7 @@ LevelSeries bucket_level(const Trace& trace, const AlgorithmRun& run, KeyId key,
         const Tick tick = requests[i].tick;
         std::int64_t spent = 0;
         for (; i < requests.size() && requests[i].tick == tick; ++i) {
+            stop_if_asked(control, i);
             if (requests[i].key == key && run.accepted(i))
                 spent += requests[i].cost;
         }
@@ -222,7 +239,8 @@ Tick load_window(const SimulationResult& result, std::size_t lane, std::optional
 
 /// Fills the per-request series of one run; returns the last tick at which anything changes.
 Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size_t lane,
-                 const KeyMask& mask, std::optional<KeyId> one_key, KeyId level_key, Tick from) {
+                 const KeyMask& mask, std::optional<KeyId> one_key, KeyId level_key, Tick from,
+                 const RunControl* control) {
     const Trace& trace = *result.trace;
     const AlgorithmRun& run = result.runs[lane];
     const Params& params = result.lane_params[lane];
@@ -236,8 +254,15 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
         releases.reserve(requests.size());
         out.delays.reserve(requests.size());
     }
+    // At most a change per request: room for them at once rather than by doubling, which
+    // copies the series and, on ten million requests, touches twice the memory.
+    for (StepSeries* series : {&out.accepted, &out.rejected}) {
+        series->ticks.reserve(requests.size());
+        series->values.reserve(requests.size());
+    }
     Tick last_change = requests.empty() ? from : requests.back().tick;
     for (std::size_t i = 0; i < requests.size(); ++i) {
+        stop_if_asked(control, i);
         const Request& r = requests[i];
         if (!counted(mask, r.key))
             continue;
@@ -269,7 +294,7 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
     if (info.level_law) {
         const LevelLaw law = info.level_law(params.for_key(trace.key_name(level_key)));
         out.level_capacity = law.capacity;
-        out.level = bucket_level(trace, run, level_key, law.capacity, law.slope, from);
+        out.level = bucket_level(trace, run, level_key, law.capacity, law.slope, from, control);
     }
     return last_change;
 }
@@ -278,7 +303,7 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
 /// one pass over the requests.
 std::vector<StepSeries> key_queues(const SimulationResult& result, std::size_t lane,
                                    const std::vector<KeyId>& keys,
-                                   const std::vector<Rational>& drains) {
+                                   const std::vector<Rational>& drains, const RunControl* control) {
     const Trace& trace = *result.trace;
     const AlgorithmRun& run = result.runs[lane];
     constexpr std::size_t kNoLine = kMostKeyLines;
@@ -288,6 +313,7 @@ std::vector<StepSeries> key_queues(const SimulationResult& result, std::size_t l
     std::vector<StepSeries> accepted(keys.size());
     std::vector<std::vector<std::pair<Tick, std::int64_t>>> releases(keys.size());
     for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        stop_if_asked(control, i);
         const Request& r = trace.requests[i];
         const std::size_t line = line_of[r.key];
         if (line == kNoLine || !run.accepted(i))
@@ -303,7 +329,8 @@ std::vector<StepSeries> key_queues(const SimulationResult& result, std::size_t l
 
 /// The series of `keys` one by one, for a shaper's queue or a lane's level.
 std::vector<KeySeries> key_lines(const SimulationResult& result, std::size_t lane,
-                                 const std::vector<KeyId>& keys, Tick from) {
+                                 const std::vector<KeyId>& keys, Tick from,
+                                 const RunControl* control) {
     const Trace& trace = *result.trace;
     const AlgorithmRun& run = result.runs[lane];
     const Params& params = result.lane_params[lane];
@@ -325,11 +352,11 @@ std::vector<KeySeries> key_lines(const SimulationResult& result, std::size_t lan
         if (info.level_law) {
             const LevelLaw law = info.level_law(limits);
             line.level_capacity = law.capacity;
-            line.level = bucket_level(trace, run, key, law.capacity, law.slope, from);
+            line.level = bucket_level(trace, run, key, law.capacity, law.slope, from, control);
         }
     }
     if (queues) {
-        std::vector<StepSeries> queue = key_queues(result, lane, keys, drains);
+        std::vector<StepSeries> queue = key_queues(result, lane, keys, drains, control);
         for (std::size_t i = 0; i < out.size(); ++i)
             out[i].queue = std::move(queue[i]);
     }
@@ -448,24 +475,32 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
             std::find(lines.begin(), lines.end(), key) == lines.end())
             lines.push_back(key);
     }
-    Tick last_change = out.from;
-    for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
+    // Each lane reads the shared result and writes its own series, so lanes go side by side.
+    out.algorithms.resize(result.runs.size());
+    std::vector<Tick> last_changes(result.runs.size(), out.from);
+    const auto fill_lane = [&](std::size_t lane) {
         const AlgorithmRun& run = result.runs[lane];
-        AlgorithmSeries& series = out.algorithms.emplace_back();
+        AlgorithmSeries& series = out.algorithms[lane];
         series.id = run.id;
         series.label = run.label;
         series.releases = run.releases;
         series.worst_burst = run.worst_burst;
-        if (out.has_decisions) {
-            last_change = std::max(last_change, fill_series(series, result, lane, mask, out.one_key,
-                                                            out.level_key, out.from));
-            const Tick window = load_window(result, lane, out.one_key);
-            const bool tiered = out.one_key && !result.lane_params[lane].keys.empty();
-            if (!mask.empty() || tiered)
-                series.worst_burst = shown_worst_burst(result, lane, series, out, window);
-            series.by_key = key_lines(result, lane, lines, out.from);
-        }
-    }
+        if (!out.has_decisions)
+            return;
+        last_changes[lane] = fill_series(series, result, lane, mask, out.one_key, out.level_key,
+                                         out.from, options.control);
+        const Tick window = load_window(result, lane, out.one_key);
+        const bool tiered = out.one_key && !result.lane_params[lane].keys.empty();
+        if (!mask.empty() || tiered)
+            series.worst_burst = shown_worst_burst(result, lane, series, out, window);
+        series.by_key = key_lines(result, lane, lines, out.from, options.control);
+    };
+    detail::share_out(
+        result.runs.size(),
+        detail::threads_for(trace.requests.size(), options.threads, result.runs.size()), fill_lane);
+    Tick last_change = out.from;
+    for (const Tick tick : last_changes)
+        last_change = std::max(last_change, tick);
     out.to = last_change + out.window;
     return out;
 }

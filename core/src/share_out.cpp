@@ -1,5 +1,6 @@
 #include "share_out.h"
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <thread>
@@ -29,6 +30,16 @@ void share_out(std::size_t count, unsigned threads, const std::function<void(std
         if (error)
             std::rethrow_exception(error);
     }
+}
+
+unsigned threads_for(std::size_t requests, unsigned asked, std::size_t tasks) {
+    constexpr std::size_t kWorthAThread = 20'000;
+    // Asked once: glibc reads it from /sys at every call (about 10 us here, on every edit).
+    static const unsigned cores = std::thread::hardware_concurrency();
+    unsigned threads = asked != 0 ? asked : cores;
+    if (requests < kWorthAThread)
+        threads = 1;
+    return std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(tasks)));
 }
 
 }  // namespace ratelab::detail

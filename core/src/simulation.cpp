@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <functional>
-#include <thread>
 
 #include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
@@ -35,16 +34,7 @@ std::unique_ptr<Algorithm> make_algorithm(std::string_view id) {
 /// the thread count.
 void run_all(std::size_t count, std::size_t requests, const RunOptions& options,
              const std::function<void(std::size_t)>& work) {
-    constexpr std::size_t kWorthAThread =
-        20'000;  // requests; below this a thread costs more than it saves
-    // Asked once: glibc reads it from /sys at every call (about 10 us here, on every edit).
-    static const unsigned cores = std::thread::hardware_concurrency();
-    unsigned threads = options.threads != 0 ? options.threads : cores;
-    if (requests < kWorthAThread)
-        threads = 1;
-    threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(count)));
-
-    detail::share_out(count, threads, work);
+    detail::share_out(count, detail::threads_for(requests, options.threads, count), work);
 }
 
 void check_trace(const Trace& trace) {

@@ -205,6 +205,59 @@ TEST_CASE("series: a trace spanning 10^12 ticks stays small") {
     CHECK(line.back() == PlotPoint{2e12, 0});
 }
 
+TEST_CASE("series: lanes computed side by side equal lanes computed one after another") {
+    // Past the size where lanes get threads of their own, over keys with tiers of their own,
+    // with some keys chosen and a line each for two of them.
+    std::mt19937 random(static_cast<std::uint32_t>(base_seed() + 5));
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (int i = 0; i < 30'000; ++i) {
+        tick += random() % 3;
+        builder.add(tick, static_cast<std::uint32_t>(1 + random() % 3),
+                    std::string(1, static_cast<char>('a' + random() % 4)));
+    }
+    const auto trace = std::make_shared<const Trace>(std::move(builder).take());
+    Params params = limits(20, 50);
+    params.keys["b"] = Limits{5, 10, {}};
+    const auto result = simulate(trace, params);
+    for (const std::vector<KeyId>& keys : {std::vector<KeyId>{}, std::vector<KeyId>{0, 1}}) {
+        SeriesOptions options;
+        options.keys = keys;
+        options.key_lines = {1, 2};
+        options.threads = 1;
+        const ResultSeries alone = compute_series(*result, options);
+        options.threads = 2;
+        const ResultSeries side_by_side = compute_series(*result, options);
+        REQUIRE(side_by_side.algorithms.size() == alone.algorithms.size());
+        CHECK(side_by_side.to == alone.to);
+        for (std::size_t lane = 0; lane < alone.algorithms.size(); ++lane) {
+            const AlgorithmSeries& a = alone.algorithms[lane];
+            const AlgorithmSeries& b = side_by_side.algorithms[lane];
+            INFO(a.id << " over " << keys.size() << " chosen keys");
+            CHECK(b.id == a.id);
+            CHECK(b.load == a.load);
+            CHECK(b.accepted == a.accepted);
+            CHECK(b.rejected == a.rejected);
+            CHECK(b.queue == a.queue);
+            CHECK(b.delays == a.delays);
+            CHECK(b.level == a.level);
+            CHECK(b.by_key == a.by_key);
+            CHECK(b.worst_burst.cost == a.worst_burst.cost);
+            CHECK_FALSE(a.accepted.empty());
+        }
+    }
+}
+
+TEST_CASE("series: a stop asked for through the control cancels the computation") {
+    const auto result = default_result();
+    RunControl control;
+    SeriesOptions options;
+    options.control = &control;
+    CHECK_NOTHROW(compute_series(*result, options));
+    control.stop = true;
+    CHECK_THROWS_AS(compute_series(*result, options), SimulationCancelled);
+}
+
 TEST_CASE("series: worst so far follows the load until the end, then the core's burst") {
     const ResultSeries series = compute_series(*default_result());
     const AlgorithmSeries& fixed = *series.find("fixed_window");

@@ -118,6 +118,12 @@ struct SeriesOptions {
     /// beside the queue over every key counted and the level of `level_key`. At most
     /// kMostKeyLines are traced; ids the trace does not have are ignored.
     std::vector<KeyId> key_lines;
+    /// Threads that compute lanes side by side; 0 picks one per core. The series do not depend
+    /// on it.
+    unsigned threads = 0;
+    /// When given, compute_series() stops at its next stretch of requests by throwing
+    /// SimulationCancelled once `control->stop` is set (the app drops series no longer wanted).
+    RunControl* control = nullptr;
 };
 
 /// The most keys SeriesOptions::key_lines traces: a line each is as many as a chart can tell
