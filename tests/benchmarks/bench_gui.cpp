@@ -1,15 +1,17 @@
 // The desktop app at scale, scripted on the offscreen platform with the real main window: time to
 // the first paint of a 1M-request trace, edit-to-repaint on a 100k trace, and frame times for
-// clock steps, pans, zooms and edits on a 10M trace. Each frame is timed until the app has repainted
-// what it marked dirty, as a user waits for it; for comparison, each frame then also times a
-// repaint of the whole window. Not a test: it prints figures.
+// clock steps, pans, zooms and edits on a 10M trace, and the Charts tab raised on it. Each frame is
+// timed until the app has repainted what it marked dirty, as a user waits for it; for comparison,
+// each frame then also times a repaint of the whole window. Not a test: it prints figures.
 //   ./build-release/tests/benchmarks/bench_gui [scale] [part]
-// scale 0.1 = a tenth of each trace; part = open, edits, navigation or huge-edits runs only that
-// part (for a profiler).
+// scale 0.1 = a tenth of each trace; part = open, edits, navigation, huge-edits or charts runs only
+// that part (for a profiler).
 #include <sys/resource.h>
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QElapsedTimer>
+#include <QThread>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -22,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "charts/charts_panel.h"
 #include "huge_page_malloc.h"
 #include "memory_reuse.h"
 #include "ratelab/io/trace_file.h"
@@ -164,6 +167,45 @@ bool openTimed(MainWindow& window, const QString& path, std::size_t count) {
     return true;
 }
 
+/// Raises the Charts tab on the loaded trace, then adds requests with it on show, timed as a user
+/// sees them: how long the window is held (until it has painted what is coming) and how long
+/// until the charts are drawn.
+void chartsTimed(MainWindow& window) {
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("chartsDock"));
+    auto* charts = window.findChild<ChartsPanel*>();
+    if (dock == nullptr || charts == nullptr) {
+        std::fprintf(stderr, "no Charts tab\n");
+        return;
+    }
+    Session* session = window.session();
+    const std::string requests = requestsText(session->trace().requests.size());
+    const auto timed = [&](const char* what, const std::function<void()>& step) {
+        QElapsedTimer timer;
+        const double cpu = cpuSeconds();
+        timer.start();
+        step();
+        QApplication::processEvents();
+        window.repaint();
+        const double held = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        while (charts->computingSeries()) {
+            QThread::msleep(2);
+            QApplication::processEvents();
+        }
+        window.repaint();
+        std::printf(
+            "%s on the %s trace: window held %.0f ms, charts drawn after %.0f ms wall (%.0f ms "
+            "CPU), %.0f MB resident\n",
+            what, requests.c_str(), held, static_cast<double>(timer.nsecsElapsed()) / 1e6,
+            (cpuSeconds() - cpu) * 1e3, currentRssMb());
+    };
+    const Tick end = session->trace().requests.back().tick;
+    for (int round = 1; round <= 3; ++round)
+        timed("add a request, Charts tab hidden,", [&] { session->addRequest(end / 5 * round); });
+    timed("Charts tab raised", [&] { dock->raise(); });
+    for (int round = 1; round <= 3; ++round)
+        timed("add a request, Charts tab on show,", [&] { session->addRequest(end / 4 * round); });
+}
+
 /// Adds, moves and deletes requests at random places and changes L back and forth: one
 /// timed frame each, as a user editing a long trace makes them.
 void scriptedEdits(MainWindow& window, int rounds) {
@@ -293,11 +335,11 @@ int main(int argc, char* argv[]) {
     };
     const QString one_m_file = traceFile("open", million, 1);
     const QString small_file = traceFile("edits", hundred_k, 2);
-    const QString huge_file = runs("navigation") || runs("huge-edits")
-                                  ? writeTrace(wavesTrace(ten_million, 5.0, 3),
-                                               "ratelab-gui-bench-" + requestsText(ten_million) +
-                                                   ".json")
-                                  : QString();
+    const bool huge = runs("navigation") || runs("huge-edits") || runs("charts");
+    const QString huge_file =
+        huge ? writeTrace(wavesTrace(ten_million, 5.0, 3),
+                          "ratelab-gui-bench-" + requestsText(ten_million) + ".json")
+             : QString();
 
     MainWindow window;
     window.resize(1280, 800);
@@ -313,7 +355,7 @@ int main(int argc, char* argv[]) {
             timeWholeRuns(*window.session());
         }
     }
-    if (ok && (runs("navigation") || runs("huge-edits"))) {
+    if (ok && huge) {
         ok = openTimed(window, huge_file, ten_million);
         if (ok) {
             std::printf("memory with %zu requests loaded: %.0f MB resident\n", ten_million,
@@ -325,6 +367,8 @@ int main(int argc, char* argv[]) {
                 std::printf("memory after the edits, undo keeping each run: %.0f MB resident\n",
                             currentRssMb());
             }
+            if (runs("charts"))
+                chartsTimed(window);
         }
     }
     std::printf("peak memory: %.0f MB resident\n", peakRssMb());

@@ -309,3 +309,64 @@ TEST_CASE("panel: an export says what it wrote and where, and a failed one says 
     CHECK_FALSE(p.panel.exportTo(request).isEmpty());
     CHECK(exported.count() == 1);
 }
+
+TEST_CASE("panel: a big trace's series are computed on a thread, the charts saying so meanwhile") {
+    test::app();
+    // Past kBackgroundRequests: a request every tick, over the limit now and then.
+    const auto big = [](std::int64_t limit) {
+        TraceBuilder builder;
+        for (Tick t = 0; t < static_cast<Tick>(ChartsPanel::kBackgroundRequests) + 1000; ++t)
+            builder.add(t, t % 7 == 0 ? 3 : 1);
+        Params params = default_params();
+        params.base.limit = limit;
+        return simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+    };
+    const auto first = big(4);
+    Panel p;
+    p.panel.setResult(first);
+    // Nothing was computed on this thread: the chart on show says what is coming instead.
+    REQUIRE(p.panel.computingSeries());
+    const ChartSpec& pending = p.panel.view(ChartKind::Load)->spec();
+    CHECK(pending.lines.isEmpty());
+    CHECK(pending.note.contains(QStringLiteral("Drawing the charts of")));
+    CHECK(pending.note.contains(
+        QLocale().toString(static_cast<qulonglong>(first->trace->requests.size()))));
+
+    // A new result meanwhile: the first computation is dropped, and the new one is drawn.
+    const auto second = big(5);
+    p.panel.setResult(second);
+    REQUIRE(p.panel.computingSeries());
+    QTRY_VERIFY_WITH_TIMEOUT(!p.panel.computingSeries(), 60'000);
+    const ChartSpec& drawn = p.panel.view(ChartKind::Load)->spec();
+    CHECK_FALSE(drawn.lines.isEmpty());
+    CHECK(drawn.note.contains(QStringLiteral("Hatched")));
+    // The series drawn are those of the second result, as computing them here gives.
+    const ChartInput shown = p.panel.input(400);
+    const ResultSeries expected = compute_series(*second, chartSeriesOptions(*second, {}));
+    REQUIRE(shown.series != nullptr);
+    REQUIRE(shown.result == second);
+    CHECK(shown.series->algorithms.front().load == expected.algorithms.front().load);
+    CHECK(shown.series->algorithms.front().accepted == expected.algorithms.front().accepted);
+    CHECK(chartHoverText(ChartKind::Load, shown, 100.0, {}).size() > 0);
+}
+
+TEST_CASE("panel: an export while a big trace's series are computed waits for them") {
+    test::app();
+    TraceBuilder builder;
+    for (Tick t = 0; t < static_cast<Tick>(ChartsPanel::kBackgroundRequests); ++t)
+        builder.add(t * 2);
+    const auto result =
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+    Panel p;
+    p.panel.setResult(result);
+    REQUIRE(p.panel.computingSeries());
+    // What exports and tests draw from: the series, waited for rather than missing.
+    const ChartInput shown = p.panel.input(400);
+    REQUIRE(shown.series != nullptr);
+    CHECK_FALSE(p.panel.computingSeries());
+    CHECK(shown.series->algorithms.front().accepted.values.back() ==
+          static_cast<std::int64_t>(result->runs.front().totals.accepted_cost));
+    // The queued call back of the thread, once it comes, changes nothing.
+    QTest::qWait(50);
+    CHECK(p.panel.input(400).series == shown.series);
+}

@@ -496,14 +496,21 @@ std::pair<double, double> chartTimeSpan(const ResultSeries& series) {
     return {from - std::max(0.5, (to - from) * 0.015), to};
 }
 
+SeriesOptions chartSeriesOptions(const SimulationResult& result, const std::vector<KeyId>& keys) {
+    SeriesOptions options;
+    options.keys = keys;
+    // The keys with a colour of their own on the timeline get a queue and a level line each, in
+    // the same colours.
+    options.key_lines = colouredKeys(
+        result, keys.empty() ? std::vector<char>{} : key_mask(result.trace->keys.size(), keys));
+    return options;
+}
+
 ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns,
                            const std::vector<KeyId>& keys) {
     ChartInput input;
-    SeriesOptions options;
-    options.keys = keys;
-    options.key_lines = colouredKeys(
-        *result, keys.empty() ? std::vector<char>{} : key_mask(result->trace->keys.size(), keys));
-    input.series = std::make_shared<const ResultSeries>(compute_series(*result, options));
+    input.series = std::make_shared<const ResultSeries>(
+        compute_series(*result, chartSeriesOptions(*result, keys)));
     input.result = std::move(result);
     std::tie(input.from, input.to) = chartTimeSpan(*input.series);
     input.columns = columns;

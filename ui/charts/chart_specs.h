@@ -32,6 +32,10 @@ std::pair<double, double> defaultTimeSpan(const ResultSeries& series);
 /// defaultTimeSpan() with a little room before the first tick: what charts show by default.
 std::pair<double, double> chartTimeSpan(const ResultSeries& series);
 
+/// The series the charts draw of `result` with `keys` chosen (empty: every key): the keys with
+/// a colour of their own on the timeline get a line each.
+SeriesOptions chartSeriesOptions(const SimulationResult& result, const std::vector<KeyId>& keys);
+
 /// A chart input for the whole of `result`, for exports and the command line; with `keys`
 /// (key ids of its trace), for those keys only.
 ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns,
