@@ -13,6 +13,7 @@
 
 #include "catch.h"
 #include "charts/chart_hover.h"
+#include "charts/chart_series.h"
 #include "charts/chart_specs.h"
 #include "charts/chart_view.h"
 #include "charts/charts_panel.h"
@@ -315,7 +316,7 @@ TEST_CASE("panel: a big trace's series are computed on a thread, the charts sayi
     // Past kBackgroundRequests: a request every tick, over the limit now and then.
     const auto big = [](std::int64_t limit) {
         TraceBuilder builder;
-        for (Tick t = 0; t < static_cast<Tick>(ChartsPanel::kBackgroundRequests) + 1000; ++t)
+        for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests) + 1000; ++t)
             builder.add(t, t % 7 == 0 ? 3 : 1);
         Params params = default_params();
         params.base.limit = limit;
@@ -353,7 +354,7 @@ TEST_CASE("panel: a big trace's series are computed on a thread, the charts sayi
 TEST_CASE("panel: an export while a big trace's series are computed waits for them") {
     test::app();
     TraceBuilder builder;
-    for (Tick t = 0; t < static_cast<Tick>(ChartsPanel::kBackgroundRequests); ++t)
+    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
         builder.add(t * 2);
     const auto result =
         simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
@@ -369,4 +370,29 @@ TEST_CASE("panel: an export while a big trace's series are computed waits for th
     // The queued call back of the thread, once it comes, changes nothing.
     QTest::qWait(50);
     CHECK(p.panel.input(400).series == shown.series);
+}
+
+TEST_CASE("chart series: a computation dropped before it ends is never handed out") {
+    test::app();
+    TraceBuilder builder;
+    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
+        builder.add(t);
+    const auto result =
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+    ChartSeries series;
+    QSignalSpy computed(&series, &ChartSeries::computed);
+    CHECK(series.get(result, {}) == nullptr);
+    REQUIRE(series.computing());
+    series.drop();
+    CHECK_FALSE(series.computing());
+    // Its thread ends (stopped, or finished), and its series go nowhere.
+    QTest::qWait(300);
+    CHECK(computed.isEmpty());
+    // Asked again, the series are computed afresh and handed out once ready.
+    CHECK(series.get(result, {}) == nullptr);
+    QTRY_COMPARE_WITH_TIMEOUT(computed.size(), 1, 60'000);
+    const auto ready = series.get(result, {});
+    REQUIRE(ready != nullptr);
+    CHECK(ready->algorithms.size() == result->runs.size());
+    CHECK(series.error().isEmpty());
 }

@@ -13,11 +13,11 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <thread>
 
 #include "charts/algorithm_names.h"
 #include "charts/chart_hover.h"
 #include "charts/chart_render.h"
+#include "charts/chart_series.h"
 #include "charts/chart_view.h"
 #include "charts/dock_presence.h"
 #include "charts/export_dialog.h"
@@ -82,47 +82,13 @@ ChartSpec placeholderSpec(ChartKind kind, const Trace& trace, const QString& not
     return spec;
 }
 
-/// Whether letting go of `series` takes long enough to be done on a thread: the kernel takes
-/// a few hundred milliseconds to take back the gigabyte of ten million requests' series.
-bool bigSeries(const ResultSeries& series) {
-    constexpr std::size_t kBig = 1'000'000;
-    std::size_t points = 0;
-    for (const AlgorithmSeries& s : series.algorithms)
-        points += s.accepted.ticks.size() + s.load.ticks.size() + s.level.vertices.size();
-    return points > kBig;
-}
-
 }  // namespace
-
-/// Series computed on a thread of their own: what they are of, and what came of it. A job with
-/// no result only lets go of the series it holds.
-struct ChartsPanel::SeriesJob {
-    std::shared_ptr<const SimulationResult> result;
-    SeriesOptions options;
-    RunControl control;
-    std::shared_ptr<const ResultSeries> series;
-    QString error;
-    std::thread thread;
-
-    void run() {
-        if (!result) {
-            series.reset();
-            return;
-        }
-        try {
-            series = std::make_shared<const ResultSeries>(compute_series(*result, options));
-        } catch (const SimulationCancelled&) {
-            // No longer wanted: nobody looks at it.
-        } catch (const std::exception& failure) {
-            error = QString::fromLocal8Bit(failure.what());
-        }
-    }
-};
 
 ChartsPanel::ChartsPanel(QWidget* parent)
     : QWidget(parent),
       tabs_(new QTabWidget(this)),
       key_chooser_(new QComboBox(this)),
+      series_(new ChartSeries(this)),
       presence_(new DockPresence(this, [this] { refreshCurrent(); })) {
     tabs_->setDocumentMode(true);
     for (const ChartKind kind : kAllChartKinds) {
@@ -191,23 +157,17 @@ ChartsPanel::ChartsPanel(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(tabs_);
     stale_.fill(true);
+    connect(series_, &ChartSeries::computed, this, &ChartsPanel::markAllStale);
 }
 
-ChartsPanel::~ChartsPanel() {
-    // The queued calls back must not outlive the panel: stop every thread and wait for it.
-    dropSeries();
-    for (const std::shared_ptr<SeriesJob>& job : retired_jobs_) {
-        if (job->thread.joinable())
-            job->thread.join();
-    }
-}
+ChartsPanel::~ChartsPanel() = default;
 
 void ChartsPanel::setResult(std::shared_ptr<const SimulationResult> result) {
     if (result == result_)
         return;
     result_ = std::move(result);
     whole_.fill(std::nullopt);
-    dropSeries();
+    series_->drop();
     fillKeyChooser();
     markAllStale();
 }
@@ -217,7 +177,7 @@ void ChartsPanel::setShownKeys(const QStringList& names) {
         return;
     shown_keys_ = names;
     whole_.fill(std::nullopt);
-    dropSeries();
+    series_->drop();
     // Listed again: the chooser names a choice of several keys in an entry of its own.
     listed_trace_.reset();
     listed_keys_.clear();
@@ -332,71 +292,16 @@ ChartView* ChartsPanel::view(ChartKind kind) const {
     return views_[slot(kind)];
 }
 
-const std::shared_ptr<const ResultSeries>& ChartsPanel::series() const {
-    if (!series_ && result_ && result_->trace->requests.size() < kBackgroundRequests) {
-        series_ = std::make_shared<const ResultSeries>(
-            compute_series(*result_, chartSeriesOptions(*result_, shownKeyIds())));
-    }
-    return series_;
+std::shared_ptr<const ResultSeries> ChartsPanel::series() const {
+    return series_->get(result_, result_ ? shownKeyIds() : std::vector<KeyId>());
 }
 
-const std::shared_ptr<const ResultSeries>& ChartsPanel::seriesNow() const {
-    if (series_ || !result_)
-        return series_;
-    if (job_) {
-        job_->thread.join();
-        series_ = job_->series;
-        series_error_ = job_->error;
-        // Its call back finds it retired and only lets it go.
-        retired_jobs_.push_back(std::exchange(job_, nullptr));
-        if (series_)
-            return series_;
-    }
-    series_ = std::make_shared<const ResultSeries>(
-        compute_series(*result_, chartSeriesOptions(*result_, shownKeyIds())));
-    series_error_.clear();
-    return series_;
+std::shared_ptr<const ResultSeries> ChartsPanel::seriesNow() const {
+    return series_->wait(result_, result_ ? shownKeyIds() : std::vector<KeyId>());
 }
 
-void ChartsPanel::dropSeries() {
-    releaseSeries(std::move(series_));
-    series_error_.clear();
-    if (job_) {
-        job_->control.stop = true;
-        retired_jobs_.push_back(std::exchange(job_, nullptr));
-    }
-}
-
-void ChartsPanel::releaseSeries(std::shared_ptr<const ResultSeries> series) {
-    if (!series || series.use_count() > 1 || !bigSeries(*series))
-        return;
-    auto job = std::make_shared<SeriesJob>();
-    job->series = std::move(series);
-    startJob(job);
-    retired_jobs_.push_back(std::move(job));
-}
-
-void ChartsPanel::startJob(const std::shared_ptr<SeriesJob>& job) {
-    job->thread = std::thread([this, job] {
-        job->run();
-        QMetaObject::invokeMethod(
-            this, [this, job] { seriesComputed(job); }, Qt::QueuedConnection);
-    });
-}
-
-void ChartsPanel::seriesComputed(const std::shared_ptr<SeriesJob>& job) {
-    if (job->thread.joinable())
-        job->thread.join();
-    std::erase(retired_jobs_, job);
-    if (job != job_) {
-        // No longer wanted, or already taken by seriesNow().
-        releaseSeries(std::move(job->series));
-        return;
-    }
-    job_.reset();
-    series_ = job->series;
-    series_error_ = job->error;
-    markAllStale();
+bool ChartsPanel::computingSeries() const {
+    return series_->computing();
 }
 
 std::vector<KeyId> ChartsPanel::shownKeyIds() const {
@@ -443,27 +348,16 @@ void ChartsPanel::refresh(ChartKind kind) {
     if (!series()) {
         // A big trace: its series are computed on a thread, and the chart says so meanwhile.
         const Trace& trace = *result_->trace;
-        if (!series_error_.isEmpty()) {
+        if (!series_->error().isEmpty()) {
             view->showSpec(placeholderSpec(
-                kind, trace, tr("The charts could not be drawn: %1").arg(series_error_)));
+                kind, trace, tr("The charts could not be drawn: %1").arg(series_->error())));
             stale_[slot(kind)] = false;
             return;
-        }
-        if (!job_) {
-            auto job = std::make_shared<SeriesJob>();
-            job->result = result_;
-            job->options = chartSeriesOptions(*result_, shownKeyIds());
-            job->options.control = &job->control;
-            // One core is left to the window, which stays in use meanwhile.
-            static const unsigned cores = std::thread::hardware_concurrency();
-            job->options.threads = cores > 1 ? cores - 1 : 1;
-            startJob(job);
-            job_ = std::move(job);
         }
         view->showSpec(placeholderSpec(kind, trace,
                                        tr("Drawing the charts of %L1 requests…")
                                            .arg(static_cast<qulonglong>(trace.requests.size()))));
-        return;  // still stale: seriesComputed() draws it
+        return;  // still stale: drawn when the series are computed
     }
     const ChartInput shown = input(view->plotColumns());
     if (kind == ChartKind::Worst || !now_) {

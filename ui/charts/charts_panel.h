@@ -17,6 +17,7 @@ class QTabWidget;
 
 namespace ratelab::ui {
 
+class ChartSeries;
 class ChartView;
 class DockPresence;
 struct Frame;
@@ -76,12 +77,9 @@ public:
     ChartInput input(int columns) const;
     /// The keys on show (the chooser's names) as key ids of the result's trace; empty: every key.
     std::vector<KeyId> shownKeyIds() const;
-
-    /// Requests from which the series are computed on a thread of their own, the charts saying
-    /// so meanwhile: about a tenth of a second of work. Smaller traces are drawn at once.
-    static constexpr std::size_t kBackgroundRequests = 200'000;
-    /// Whether series are being computed for what is on show (the charts say so meanwhile).
-    bool computingSeries() const { return job_ != nullptr; }
+    /// Whether series are being computed for what is on show, on a thread (a trace of
+    /// ChartSeries::kBackgroundRequests or more); the charts say so meanwhile.
+    bool computingSeries() const;
     /// How `chosen` is drawn, and into `title` (when given) the title the file is given; an
     /// empty function before there is a result.
     PaintFunction exportPainter(const ExportRequest& chosen, QString* title) const;
@@ -108,20 +106,12 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    struct SeriesJob;
-
     /// The result's series, computed when a chart first needs them: while the charts are
     /// hidden, edits and playback do not pay for them. For a big trace they are computed on a
-    /// thread (kBackgroundRequests), and this is empty until they are ready.
-    const std::shared_ptr<const ResultSeries>& series() const;
+    /// thread (ChartSeries), and this is empty until they are ready.
+    std::shared_ptr<const ResultSeries> series() const;
     /// The series now, waiting for the thread computing them if there is one (exports).
-    const std::shared_ptr<const ResultSeries>& seriesNow() const;
-    /// The series of what is on show are no longer wanted: a thread computing them stops.
-    void dropSeries();
-    /// Lets go of `series` on a thread when that takes long (bigSeries()).
-    void releaseSeries(std::shared_ptr<const ResultSeries> series);
-    void startJob(const std::shared_ptr<SeriesJob>& job);
-    void seriesComputed(const std::shared_ptr<SeriesJob>& job);
+    std::shared_ptr<const ResultSeries> seriesNow() const;
     void refresh(ChartKind kind);
     void refreshCurrent();
     /// Whether the charts can be seen. A dock whose tab is not raised keeps its contents
@@ -150,12 +140,7 @@ private:
     };
     std::array<std::optional<WholeSpec>, 5> whole_;
     std::shared_ptr<const SimulationResult> result_;
-    mutable std::shared_ptr<const ResultSeries> series_;
-    /// The thread computing the series on show, and those stopped but not yet finished.
-    mutable std::shared_ptr<SeriesJob> job_;
-    mutable std::vector<std::shared_ptr<SeriesJob>> retired_jobs_;
-    /// Why the series on show could not be computed (e.g. out of memory); empty otherwise.
-    mutable QString series_error_;
+    ChartSeries* series_;
     std::optional<Tick> now_;
     std::optional<std::pair<double, double>> range_;
     QList<QAction*> export_actions_;
