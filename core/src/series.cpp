@@ -237,8 +237,26 @@ Tick load_window(const SimulationResult& result, std::size_t lane, std::optional
     return params.base.window;
 }
 
-/// Fills the per-request series of one run; returns the last tick at which anything changes.
-Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size_t lane,
+/// The last tick at which anything a lane's series count changes: the last request, or the last
+/// release of an accepted request counted.
+Tick last_change(const SimulationResult& result, std::size_t lane, const KeyMask& mask, Tick from,
+                 const RunControl* control) {
+    const Trace& trace = *result.trace;
+    const AlgorithmRun& run = result.runs[lane];
+    const std::vector<Request>& requests = trace.requests;
+    Tick last = requests.empty() ? from : requests.back().tick;
+    if (!run.releases)
+        return last;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+        stop_if_asked(control, i);
+        if (counted(mask, requests[i].key) && run.accepted(i))
+            last = std::max(last, run.release(trace, i).ceil());
+    }
+    return last;
+}
+
+/// Fills the per-request series of one run.
+void fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size_t lane,
                  const KeyMask& mask, std::optional<KeyId> one_key, KeyId level_key, Tick from,
                  const RunControl* control) {
     const Trace& trace = *result.trace;
@@ -260,7 +278,6 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
         series->ticks.reserve(requests.size());
         series->values.reserve(requests.size());
     }
-    Tick last_change = requests.empty() ? from : requests.back().tick;
     for (std::size_t i = 0; i < requests.size(); ++i) {
         stop_if_asked(control, i);
         const Request& r = requests[i];
@@ -276,7 +293,6 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
             add_unit_releases(releases, release, r.cost, drains[drains.size() == 1 ? 0 : r.key]);
             out.delays.push_back(PlotPoint{static_cast<double>(r.tick),
                                            release.to_double() - static_cast<double>(r.tick)});
-            last_change = std::max(last_change, release.ceil());
         }
     }
     if (run.releases) {
@@ -296,7 +312,6 @@ Tick fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
         out.level_capacity = law.capacity;
         out.level = bucket_level(trace, run, level_key, law.capacity, law.slope, from, control);
     }
-    return last_change;
 }
 
 /// The queues of `keys` one by one (a shaper's cost units accepted and not yet released), in
@@ -487,8 +502,11 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
         series.worst_burst = run.worst_burst;
         if (!out.has_decisions)
             return;
-        last_changes[lane] = fill_series(series, result, lane, mask, out.one_key, out.level_key,
-                                         out.from, options.control);
+        last_changes[lane] = last_change(result, lane, mask, out.from, options.control);
+        if (options.only_span)
+            return;
+        fill_series(series, result, lane, mask, out.one_key, out.level_key, out.from,
+                    options.control);
         const Tick window = load_window(result, lane, out.one_key);
         const bool tiered = out.one_key && !result.lane_params[lane].keys.empty();
         if (!mask.empty() || tiered)
@@ -498,10 +516,10 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
     detail::share_out(
         result.runs.size(),
         detail::threads_for(trace.requests.size(), options.threads, result.runs.size()), fill_lane);
-    Tick last_change = out.from;
+    Tick last = out.from;
     for (const Tick tick : last_changes)
-        last_change = std::max(last_change, tick);
-    out.to = last_change + out.window;
+        last = std::max(last, tick);
+    out.to = last + out.window;
     return out;
 }
 

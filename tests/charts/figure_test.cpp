@@ -297,3 +297,31 @@ TEST_CASE("export dialog: the preview draws what the file will hold, in its prop
     CHECK(titles.last() == QStringLiteral("Mine"));
     QSettings().clear();
 }
+
+TEST_CASE("figure: drawn from the series it is given, as from those it computes") {
+    test::app();
+    FakeTimeline timeline;
+    FigureRequest request;
+    request.view = ExportView::Figure;
+    request.result = defaultResult();
+    request.scenario = QStringLiteral("Boundary burst");
+    request.timeline = timeline.painter();
+    const QSize size = defaultExportSize(ExportView::Figure);
+    const QByteArray computed = renderSvg(figurePainter(request), size, QString());
+    request.series = std::make_shared<const ResultSeries>(
+        compute_series(*request.result, chartSeriesOptions(*request.result, {})));
+    CHECK(renderSvg(figurePainter(request), size, QString()) == computed);
+    request.view = ExportView::Load;
+    const QByteArray chart = renderSvg(figurePainter(request), size, QString());
+    request.series.reset();
+    CHECK(renderSvg(figurePainter(request), size, QString()) == chart);
+    // Series of other settings are drawn as given: the app hands over those it shows.
+    Params five = default_params();
+    five.base.limit = 5;
+    const auto other = simulate(request.result->trace, five);
+    request.series = std::make_shared<const ResultSeries>(
+        compute_series(*other, chartSeriesOptions(*other, {})));
+    const QString drawn = QString::fromUtf8(renderSvg(figurePainter(request), size, QString()));
+    CHECK(drawn.contains(QStringLiteral("L = 5")));
+    CHECK_FALSE(QString::fromUtf8(chart).contains(QStringLiteral("L = 5")));
+}

@@ -212,3 +212,54 @@ TEST_CASE("series: each key's own queue and level, beside the total and the leve
         }
     }
 }
+
+TEST_CASE("series: only the span gives the span and headings of the whole series") {
+    const std::uint64_t first = base_seed();
+    int released_late = 0;  // cases whose span ends with a release after the last request
+    for (std::uint64_t seed = first; seed < first + 24; ++seed) {
+        INFO("seed " << seed << " (RATELAB_PROPERTY_SEED replays it)");
+        std::mt19937_64 random(seed);
+        const auto result = random_tiered(random, 60);
+        const Trace& trace = *result->trace;
+        const KeyId some = static_cast<KeyId>(1 + seed % (trace.keys.size() - 1));
+        for (const std::vector<KeyId>& keys :
+             {std::vector<KeyId>{}, std::vector<KeyId>{some}, std::vector<KeyId>{1, 2}}) {
+            SeriesOptions options;
+            options.keys = keys;
+            const ResultSeries whole = compute_series(*result, options);
+            options.only_span = true;
+            const ResultSeries span = compute_series(*result, options);
+            INFO(keys.size() << " keys chosen");
+            CHECK(span.from == whole.from);
+            CHECK(span.to == whole.to);
+            CHECK(span.limit == whole.limit);
+            CHECK(span.window == whole.window);
+            CHECK(span.level_key == whole.level_key);
+            CHECK(span.keys == whole.keys);
+            CHECK(span.one_key == whole.one_key);
+            CHECK(span.summed == whole.summed);
+            CHECK(span.keys_in_trace == whole.keys_in_trace);
+            REQUIRE(span.algorithms.size() == whole.algorithms.size());
+            for (std::size_t lane = 0; lane < span.algorithms.size(); ++lane) {
+                CHECK(span.algorithms[lane].id == whole.algorithms[lane].id);
+                CHECK(span.algorithms[lane].accepted.empty());
+                CHECK(span.algorithms[lane].level.empty());
+            }
+            // It ends a window after the last request, or after the last release counted.
+            Tick last = trace.requests.back().tick;
+            for (const AlgorithmRun& run : result->runs) {
+                for (std::size_t i = 0; run.releases && i < trace.requests.size(); ++i) {
+                    const bool counted =
+                        keys.empty() ||
+                        std::find(keys.begin(), keys.end(), trace.requests[i].key) != keys.end();
+                    if (counted && run.accepted(i))
+                        last = std::max(last, run.release(trace, i).ceil());
+                }
+            }
+            CHECK(span.to == last + whole.window);
+            if (last > trace.requests.back().tick)
+                ++released_late;
+        }
+    }
+    CHECK(released_late > 0);
+}

@@ -423,6 +423,7 @@ PaintFunction ChartsPanel::exportPainter(const ExportRequest& chosen, QString* t
     figure.columns = columns;
     figure.device_pixel_ratio = chosen.scale;
     figure.timeline = timeline_;
+    figure.series = seriesNow();  // those on show: the same keys, and computed once
     if (title != nullptr)
         *title = figureTitle(figure);
     return figurePainter(figure);

@@ -33,8 +33,22 @@ constexpr double kChartBottom = 92.0;
 
 /// The whole trace in timeline cells: tick t spans [t, t + 1).
 std::pair<double, double> timelineSpan(const SimulationResult& result) {
-    const ResultSeries series = compute_series(result);
-    return defaultTimeSpan(series);
+    SeriesOptions options;
+    options.only_span = true;
+    return defaultTimeSpan(compute_series(result, options));
+}
+
+/// The whole trace's chart input over `columns` pixel columns, from the request's series when
+/// it has them.
+ChartInput wholeInput(const FigureRequest& request, int columns) {
+    if (!request.series)
+        return wholeTraceInput(request.result, columns, request.keys);
+    ChartInput input;
+    input.result = request.result;
+    input.series = request.series;
+    std::tie(input.from, input.to) = chartTimeSpan(*input.series);
+    input.columns = columns;
+    return input;
 }
 
 PrintedTimelineOptions printedOptions(const FigureRequest& request) {
@@ -83,7 +97,7 @@ void paintFigure(QPainter& painter, const QRectF& target, const FigureRequest& r
     y += table_height + kGap;
 
     // The chart's x axis lines up with the timeline's: tick t at its cell's centre.
-    ChartInput input = wholeTraceInput(request.result, request.columns, request.keys);
+    ChartInput input = wholeInput(request, request.columns);
     input.device_pixel_ratio = request.device_pixel_ratio;
     input.from = from - 0.5;
     input.to = to - 0.5;
@@ -167,7 +181,7 @@ QString figureTitle(const FigureRequest& request) {
     if (!request.title.isEmpty())
         return drawableText(request.title);
     if (const auto chart = chartOf(request.view)) {
-        return buildChartSpec(*chart, wholeTraceInput(request.result, 16, request.keys)).title;
+        return buildChartSpec(*chart, wholeInput(request, 16)).title;
     }
     return request.scenario.isEmpty() ? FigureText::tr("Six rate limiters, one trace")
                                       : drawableText(request.scenario);
@@ -197,7 +211,7 @@ PaintFunction figurePainter(const FigureRequest& request) {
     if (!request.result)
         throw std::invalid_argument("nothing to draw: no simulation result");
     if (const auto chart = chartOf(request.view)) {
-        ChartInput input = wholeTraceInput(request.result, request.columns, request.keys);
+        ChartInput input = wholeInput(request, request.columns);
         input.device_pixel_ratio = request.device_pixel_ratio;
         ChartSpec spec = buildChartSpec(*chart, input);
         if (!request.title.isEmpty())

@@ -10,6 +10,7 @@
 
 #include "charts/chart_render.h"
 #include "charts/chart_spec.h"
+#include "ratelab/series.h"
 #include "ratelab/simulation.h"
 
 namespace ratelab::ui {
@@ -67,6 +68,9 @@ struct FigureRequest {
     double device_pixel_ratio = 1.0;
     /// Needed for the timeline and figure views.
     TimelinePainter timeline;
+    /// The series of `result` for `keys`, when the caller has them (the app's charts); else
+    /// they are computed, which takes seconds on ten million requests.
+    std::shared_ptr<const ResultSeries> series;
 };
 
 /// The most characters of a name or title that a figure lays out.

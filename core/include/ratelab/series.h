@@ -121,6 +121,10 @@ struct SeriesOptions {
     /// Threads that compute lanes side by side; 0 picks one per core. The series do not depend
     /// on it.
     unsigned threads = 0;
+    /// Only what ResultSeries holds besides the lanes' lines (from, to, the keys, each lane's
+    /// id, label and worst burst as the core measured it): one pass without keeping a change,
+    /// for a time axis over the whole trace. The lines stay empty.
+    bool only_span = false;
     /// When given, compute_series() stops at its next stretch of requests by throwing
     /// SimulationCancelled once `control->stop` is set (the app drops series no longer wanted).
     RunControl* control = nullptr;
