@@ -49,16 +49,22 @@ struct FakeTimeline {
     }
 };
 
-}  // namespace
-
-TEST_CASE("figure: title, timeline, table, chart and caption, in the print theme") {
-    test::app();
-    FakeTimeline timeline;
+/// A figure of the default scenario, its timeline drawn by `timeline`.
+FigureRequest boundaryFigure(FakeTimeline& timeline) {
     FigureRequest request;
     request.view = ExportView::Figure;
     request.result = defaultResult();
     request.scenario = QStringLiteral("Boundary burst");
     request.timeline = timeline.painter();
+    return request;
+}
+
+}  // namespace
+
+TEST_CASE("figure: title, timeline, table, chart and caption, in the print theme") {
+    test::app();
+    FakeTimeline timeline;
+    FigureRequest request = boundaryFigure(timeline);
     const QString svg = QString::fromUtf8(
         renderSvg(figurePainter(request), defaultExportSize(ExportView::Figure), QString()));
     CHECK(timeline.calls == 1);
@@ -301,11 +307,7 @@ TEST_CASE("export dialog: the preview draws what the file will hold, in its prop
 TEST_CASE("figure: drawn from the series it is given, as from those it computes") {
     test::app();
     FakeTimeline timeline;
-    FigureRequest request;
-    request.view = ExportView::Figure;
-    request.result = defaultResult();
-    request.scenario = QStringLiteral("Boundary burst");
-    request.timeline = timeline.painter();
+    FigureRequest request = boundaryFigure(timeline);
     const QSize size = defaultExportSize(ExportView::Figure);
     const QByteArray computed = renderSvg(figurePainter(request), size, QString());
     request.series = std::make_shared<const ResultSeries>(
