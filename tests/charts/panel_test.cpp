@@ -367,9 +367,12 @@ TEST_CASE("panel: an export while a big trace's series are computed waits for th
     CHECK_FALSE(p.panel.computingSeries());
     CHECK(shown.series->algorithms.front().accepted.values.back() ==
           static_cast<std::int64_t>(result->runs.front().totals.accepted_cost));
-    // The queued call back of the thread, once it comes, changes nothing.
+    // The queued call back of the thread, once it comes, changes nothing, and the chart on
+    // show is drawn from the series waited for.
     QTest::qWait(50);
     CHECK(p.panel.input(400).series == shown.series);
+    QTRY_VERIFY(!p.panel.view(ChartKind::Load)->spec().lines.isEmpty());
+    CHECK(QApplication::overrideCursor() == nullptr);
 }
 
 TEST_CASE("chart series: a computation dropped before it ends is never handed out") {

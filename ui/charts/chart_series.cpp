@@ -95,8 +95,10 @@ std::shared_ptr<const ResultSeries> ChartSeries::wait(
         job_->thread.join();
         series_ = job_->series;
         error_ = job_->error;
-        // Its call back finds it retired and only lets it go.
+        // Its call back finds it retired and only lets it go; what waited for the thread's
+        // end hears of it all the same, once the caller is done.
         retired_.push_back(std::exchange(job_, nullptr));
+        QMetaObject::invokeMethod(this, &ChartSeries::computed, Qt::QueuedConnection);
         if (series_)
             return series_;
     }

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QTabWidget>
@@ -297,6 +298,13 @@ std::shared_ptr<const ResultSeries> ChartsPanel::series() const {
 }
 
 std::shared_ptr<const ResultSeries> ChartsPanel::seriesNow() const {
+    // An export of a big trace may wait for its series for a few seconds.
+    if (series_->computing())
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+    const auto restore = qScopeGuard([waited = series_->computing()] {
+        if (waited)
+            QApplication::restoreOverrideCursor();
+    });
     return series_->wait(result_, result_ ? shownKeyIds() : std::vector<KeyId>());
 }
 
