@@ -399,3 +399,24 @@ TEST_CASE("chart series: a computation dropped before it ends is never handed ou
     CHECK(ready->algorithms.size() == result->runs.size());
     CHECK(series.error().isEmpty());
 }
+
+TEST_CASE("chart series: the thread starts a moment later, and waiting for it takes its series") {
+    test::app();
+    TraceBuilder builder;
+    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
+        builder.add(t);
+    const auto result =
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+    ChartSeries series;
+    QSignalSpy computed(&series, &ChartSeries::computed);
+    CHECK(series.get(result, {}) == nullptr);
+    CHECK(series.computing());
+    // Started by now, and perhaps finished: either way waiting hands the series out once.
+    QTest::qWait(ChartSeries::kStartDelayMs + 50);
+    const auto waited = series.wait(result, {});
+    REQUIRE(waited != nullptr);
+    CHECK_FALSE(series.computing());
+    QTest::qWait(50);
+    CHECK(computed.size() == 1);
+    CHECK(series.get(result, {}) == waited);
+}

@@ -1,5 +1,6 @@
 #include "charts/chart_series.h"
 
+#include <QTimer>
 #include <thread>
 #include <utility>
 
@@ -30,6 +31,7 @@ struct ChartSeries::Job {
     std::shared_ptr<const ResultSeries> series;
     QString error;
     std::thread thread;
+    bool started = false;
 
     void run() {
         if (!result) {
@@ -60,10 +62,11 @@ ChartSeries::~ChartSeries() {
 void ChartSeries::drop() {
     release(std::move(series_));
     error_.clear();
-    if (job_) {
+    if (job_ && job_->started) {
         job_->control.stop = true;
-        retired_.push_back(std::exchange(job_, nullptr));
+        retired_.push_back(std::move(job_));
     }
+    job_.reset();  // one not started yet never starts
 }
 
 std::shared_ptr<const ResultSeries> ChartSeries::get(
@@ -82,7 +85,7 @@ std::shared_ptr<const ResultSeries> ChartSeries::get(
     // One core is left to the window, which stays in use meanwhile.
     static const unsigned cores = std::thread::hardware_concurrency();
     job->options.threads = cores > 1 ? cores - 1 : 1;
-    start(job);
+    startSoon(job);
     job_ = std::move(job);
     return series_;
 }
@@ -91,24 +94,35 @@ std::shared_ptr<const ResultSeries> ChartSeries::wait(
     const std::shared_ptr<const SimulationResult>& result, const std::vector<KeyId>& keys) {
     if (series_ || !result)
         return series_;
-    if (job_) {
+    // Whoever waits for computed() hears of these series all the same, once the caller is done.
+    QMetaObject::invokeMethod(this, &ChartSeries::computed, Qt::QueuedConnection);
+    if (job_ && job_->started) {
         job_->thread.join();
         series_ = job_->series;
         error_ = job_->error;
-        // Its call back finds it retired and only lets it go; what waited for the thread's
-        // end hears of it all the same, once the caller is done.
-        retired_.push_back(std::exchange(job_, nullptr));
-        QMetaObject::invokeMethod(this, &ChartSeries::computed, Qt::QueuedConnection);
-        if (series_)
-            return series_;
+        // Its call back finds it retired and only lets it go.
+        retired_.push_back(std::move(job_));
     }
-    series_ = std::make_shared<const ResultSeries>(
-        compute_series(*result, chartSeriesOptions(*result, keys)));
-    error_.clear();
+    job_.reset();  // one not started yet: computed here instead
+    if (!series_) {
+        series_ = std::make_shared<const ResultSeries>(
+            compute_series(*result, chartSeriesOptions(*result, keys)));
+        error_.clear();
+    }
     return series_;
 }
 
+void ChartSeries::startSoon(const std::shared_ptr<Job>& job) {
+    QTimer::singleShot(kStartDelayMs, this, [this, later = std::weak_ptr<Job>(job)] {
+        // Gone, or dropped before it started: nothing to do.
+        const std::shared_ptr<Job> due = later.lock();
+        if (due && !due->started && (due == job_ || !due->result))
+            start(due);
+    });
+}
+
 void ChartSeries::start(const std::shared_ptr<Job>& job) {
+    job->started = true;
     job->thread = std::thread([this, job] {
         job->run();
         QMetaObject::invokeMethod(
@@ -136,7 +150,7 @@ void ChartSeries::release(std::shared_ptr<const ResultSeries> series) {
         return;
     auto job = std::make_shared<Job>();
     job->series = std::move(series);
-    start(job);
+    startSoon(job);
     retired_.push_back(std::move(job));
 }
 

@@ -24,6 +24,10 @@ public:
     /// Requests from which the series are computed on a thread: about a tenth of a second of
     /// work. Smaller traces are computed at once.
     static constexpr std::size_t kBackgroundRequests = 200'000;
+    /// How long a thread waits to start, computing series or letting go of them. An edit's
+    /// own work is done by then, and a run of edits (a drag) starts none: a thread that
+    /// allocated or freed a gigabyte meanwhile would hold up the edit's page faults.
+    static constexpr int kStartDelayMs = 250;
 
     explicit ChartSeries(QObject* parent = nullptr);
     /// Stops every thread and waits for it.
@@ -51,6 +55,8 @@ Q_SIGNALS:
 
 private:
     struct Job;
+    /// Starts `job` after kStartDelayMs, if it is still wanted then.
+    void startSoon(const std::shared_ptr<Job>& job);
     void start(const std::shared_ptr<Job>& job);
     void finished(const std::shared_ptr<Job>& job);
     /// Lets go of `series` on a thread when that takes long.
