@@ -257,14 +257,32 @@ TEST_CASE("panel: long traces are drawn with a few points per pixel column") {
     Panel p;
     p.panel.setResult(
         simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params()));
+    QTRY_VERIFY_WITH_TIMEOUT(!p.panel.computingSeries(), 60'000);
     QTest::qWait(20);  // let the plot settle: a new width decimates again
+    const auto points = [&] {
+        QLineSeries* fixed = line(p.chart(ChartKind::Load), QStringLiteral("Fixed window"));
+        REQUIRE(fixed != nullptr);
+        return fixed->count();
+    };
     const int columns = p.panel.view(ChartKind::Load)->plotColumns();
+    int drawn = 0;
     for (QAbstractSeries* series : p.chart(ChartKind::Load)->series()) {
         if (auto* xy = qobject_cast<QXYSeries*>(series)) {
             INFO(series->name().toStdString());
-            CHECK(xy->count() <= 4 * columns + 2);
+            // Decimated to the plot's columns, or to at most a third more (what it was drawn
+            // for before the legend took its room).
+            CHECK(xy->count() <= 4 * columns * 4 / 3 + 2);
+            drawn += static_cast<int>(xy->count());
         }
     }
+    CHECK(drawn > 1000);
+    // A little narrower: what was drawn stays. Half as wide: decimated again, to fewer points.
+    const qsizetype before = points();
+    p.panel.resize(p.panel.width() * 9 / 10, p.panel.height());
+    QTest::qWait(50);
+    CHECK(points() == before);
+    p.panel.resize(p.panel.width() / 2, p.panel.height());
+    QTRY_VERIFY(points() < before * 3 / 4);
 }
 
 TEST_CASE("hover: the crosshair text gives the tick and each algorithm's value") {

@@ -102,6 +102,10 @@ ChartsPanel::ChartsPanel(QWidget* parent)
         connect(
             view, &ChartView::plotResized, this,
             [this, kind] {
+                // A plot a little narrower than the one drawn for shows the same: on ten
+                // million requests, decimating again takes a tenth of a second.
+                if (columnsFor(kind) == drawn_columns_[slot(kind)])
+                    return;
                 stale_[slot(kind)] = true;
                 if (currentChart() == kind)
                     refresh(kind);
@@ -367,7 +371,8 @@ void ChartsPanel::refresh(ChartKind kind) {
                                            .arg(static_cast<qulonglong>(trace.requests.size()))));
         return;  // still stale: drawn when the series are computed
     }
-    const ChartInput shown = input(view->plotColumns());
+    drawn_columns_[slot(kind)] = columnsFor(kind);
+    const ChartInput shown = input(drawn_columns_[slot(kind)]);
     if (kind == ChartKind::Worst || !now_) {
         view->showSpec(buildChartSpec(kind, shown));
     } else {
@@ -384,6 +389,13 @@ void ChartsPanel::refresh(ChartKind kind) {
         view->showSpec(spec);
     }
     stale_[slot(kind)] = false;
+}
+
+int ChartsPanel::columnsFor(ChartKind kind) const {
+    const int wanted = views_[slot(kind)]->plotColumns();
+    const int drawn = drawn_columns_[slot(kind)];
+    // What was drawn for up to a third more columns (the legend taking its room, say) stays.
+    return drawn >= wanted && drawn * 3 <= wanted * 4 ? drawn : wanted;
 }
 
 QString ChartsPanel::hoverText(ChartKind kind, double x) const {

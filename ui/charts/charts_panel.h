@@ -117,6 +117,9 @@ private:
     /// Whether the charts can be seen. A dock whose tab is not raised keeps its contents
     /// "visible" (Qt moves them out of sight), so the dock's own signal is followed as well.
     void markAllStale();
+    /// The pixel columns the chart `kind` is decimated to: its plot's, unless what it was
+    /// drawn for is at most a third more.
+    int columnsFor(ChartKind kind) const;
     QString hoverText(ChartKind kind, double x) const;
     /// Lists the busiest keys of the trace in the chooser, and selects what is on show.
     void fillKeyChooser();
@@ -129,6 +132,8 @@ private:
     std::vector<std::string> listed_keys_;
     std::array<ChartView*, 5> views_{};
     std::array<bool, 5> stale_{};
+    /// The pixel columns each chart was last decimated to.
+    std::array<int, 5> drawn_columns_{};
     /// Each time chart drawn for the whole trace at the current span and width; the clock only
     /// cuts it (cutAtTick), so playback stays cheap on long traces.
     struct WholeSpec {
