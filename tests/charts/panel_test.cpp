@@ -393,6 +393,28 @@ TEST_CASE("panel: an export while a big trace's series are computed waits for th
     CHECK(QApplication::overrideCursor() == nullptr);
 }
 
+TEST_CASE("panel: a timeline export of a big trace does not wait for the charts' series") {
+    test::app();
+    TraceBuilder builder;
+    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
+        builder.add(t);
+    Panel p;
+    p.panel.setResult(
+        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params()));
+    p.panel.setTimelinePainter([](QPainter&, const QRectF& target,
+                                  const std::shared_ptr<const SimulationResult>&, double, double,
+                                  const PrintedTimelineOptions&) { return target; });
+    REQUIRE(p.panel.computingSeries());
+    ExportRequest timeline;
+    timeline.view = ExportView::Timeline;
+    CHECK(p.panel.exportPainter(timeline, nullptr));
+    CHECK(p.panel.computingSeries());  // still on its thread: nothing waited for it
+    ExportRequest figure;
+    figure.view = ExportView::Figure;
+    CHECK(p.panel.exportPainter(figure, nullptr));
+    CHECK_FALSE(p.panel.computingSeries());  // a figure draws a chart: it took the series
+}
+
 TEST_CASE("chart series: a computation dropped before it ends is never handed out") {
     test::app();
     TraceBuilder builder;

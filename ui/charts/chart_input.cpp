@@ -32,10 +32,16 @@ SeriesOptions chartSeriesOptions(const SimulationResult& result, const std::vect
 
 ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns,
                            const std::vector<KeyId>& keys) {
-    ChartInput input;
-    input.series = std::make_shared<const ResultSeries>(
+    auto series = std::make_shared<const ResultSeries>(
         compute_series(*result, chartSeriesOptions(*result, keys)));
+    return wholeTraceInput(std::move(result), std::move(series), columns);
+}
+
+ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result,
+                           std::shared_ptr<const ResultSeries> series, int columns) {
+    ChartInput input;
     input.result = std::move(result);
+    input.series = std::move(series);
     std::tie(input.from, input.to) = chartTimeSpan(*input.series);
     input.columns = columns;
     return input;

@@ -42,5 +42,8 @@ SeriesOptions chartSeriesOptions(const SimulationResult& result, const std::vect
 /// (key ids of its trace), for those keys only.
 ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result, int columns,
                            const std::vector<KeyId>& keys = {});
+/// The same, drawn from `series`, already computed for `result`.
+ChartInput wholeTraceInput(std::shared_ptr<const SimulationResult> result,
+                           std::shared_ptr<const ResultSeries> series, int columns);
 
 }  // namespace ratelab::ui

@@ -15,8 +15,8 @@ namespace ratelab::ui {
 ///
 /// It holds the series of one result and one choice of keys at a time; drop() forgets them when
 /// either changes, and stops a thread still computing them. Series of ten million requests take
-/// a gigabyte, which the kernel takes a few hundred milliseconds to take back: those are let go
-/// on a thread too.
+/// about a gigabyte, which takes tens of milliseconds to hand back: those are let go on a thread
+/// too.
 class ChartSeries : public QObject {
     Q_OBJECT
 
@@ -24,9 +24,8 @@ public:
     /// Requests from which the series are computed on a thread: about a tenth of a second of
     /// work. Smaller traces are computed at once.
     static constexpr std::size_t kBackgroundRequests = 200'000;
-    /// How long a thread waits to start, computing series or letting go of them. An edit's
-    /// own work is done by then, and a run of edits (a drag) starts none: a thread that
-    /// allocated or freed a gigabyte meanwhile would hold up the edit's page faults.
+    /// How long a thread waits to start, computing series or letting go of them: an edit's own
+    /// work is done by then, and a run of edits (a drag) starts none.
     static constexpr int kStartDelayMs = 250;
 
     explicit ChartSeries(QObject* parent = nullptr);
@@ -43,7 +42,7 @@ public:
     /// The same, waiting for the thread computing them, or computing them here (exports).
     std::shared_ptr<const ResultSeries> wait(const std::shared_ptr<const SimulationResult>& result,
                                              const std::vector<KeyId>& keys);
-    /// Whether a thread is computing the series wanted.
+    /// Whether the series wanted are being computed on a thread, or about to be.
     bool computing() const { return job_ != nullptr; }
     /// Why the series wanted could not be computed (e.g. out of memory); empty otherwise.
     const QString& error() const { return error_; }

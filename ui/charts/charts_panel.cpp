@@ -303,10 +303,11 @@ std::shared_ptr<const ResultSeries> ChartsPanel::series() const {
 
 std::shared_ptr<const ResultSeries> ChartsPanel::seriesNow() const {
     // An export of a big trace may wait for its series for a few seconds.
-    if (series_->computing())
+    const bool waits = series_->computing();
+    if (waits)
         QApplication::setOverrideCursor(Qt::WaitCursor);
-    const auto restore = qScopeGuard([waited = series_->computing()] {
-        if (waited)
+    const auto restore = qScopeGuard([waits] {
+        if (waits)
             QApplication::restoreOverrideCursor();
     });
     return series_->wait(result_, result_ ? shownKeyIds() : std::vector<KeyId>());
@@ -443,7 +444,8 @@ PaintFunction ChartsPanel::exportPainter(const ExportRequest& chosen, QString* t
     figure.columns = columns;
     figure.device_pixel_ratio = chosen.scale;
     figure.timeline = timeline_;
-    figure.series = seriesNow();  // those on show: the same keys, and computed once
+    if (figure.view == ExportView::Figure)
+        figure.series = seriesNow();  // those on show: the same keys, and computed once
     if (title != nullptr)
         *title = figureTitle(figure);
     return figurePainter(figure);

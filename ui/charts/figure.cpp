@@ -41,14 +41,8 @@ std::pair<double, double> timelineSpan(const SimulationResult& result) {
 /// The whole trace's chart input over `columns` pixel columns, from the request's series when
 /// it has them.
 ChartInput wholeInput(const FigureRequest& request, int columns) {
-    if (!request.series)
-        return wholeTraceInput(request.result, columns, request.keys);
-    ChartInput input;
-    input.result = request.result;
-    input.series = request.series;
-    std::tie(input.from, input.to) = chartTimeSpan(*input.series);
-    input.columns = columns;
-    return input;
+    return request.series ? wholeTraceInput(request.result, request.series, columns)
+                          : wholeTraceInput(request.result, columns, request.keys);
 }
 
 PrintedTimelineOptions printedOptions(const FigureRequest& request) {
