@@ -39,6 +39,14 @@ QLineSeries* line(QChart* chart, const QString& name) {
     return nullptr;
 }
 
+/// A request every `spacing` ticks, as many as make the charts compute on a thread.
+std::shared_ptr<const SimulationResult> backgroundResult(Tick spacing = 1) {
+    TraceBuilder builder;
+    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
+        builder.add(t * spacing);
+    return simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+}
+
 struct Panel {
     ChartsPanel panel;
     Panel() {
@@ -371,11 +379,7 @@ TEST_CASE("panel: a big trace's series are computed on a thread, the charts sayi
 
 TEST_CASE("panel: an export while a big trace's series are computed waits for them") {
     test::app();
-    TraceBuilder builder;
-    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
-        builder.add(t * 2);
-    const auto result =
-        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+    const auto result = backgroundResult(2);
     Panel p;
     p.panel.setResult(result);
     REQUIRE(p.panel.computingSeries());
@@ -395,12 +399,8 @@ TEST_CASE("panel: an export while a big trace's series are computed waits for th
 
 TEST_CASE("panel: a timeline export of a big trace does not wait for the charts' series") {
     test::app();
-    TraceBuilder builder;
-    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
-        builder.add(t);
     Panel p;
-    p.panel.setResult(
-        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params()));
+    p.panel.setResult(backgroundResult());
     p.panel.setTimelinePainter([](QPainter&, const QRectF& target,
                                   const std::shared_ptr<const SimulationResult>&, double, double,
                                   const PrintedTimelineOptions&) { return target; });
@@ -417,11 +417,7 @@ TEST_CASE("panel: a timeline export of a big trace does not wait for the charts'
 
 TEST_CASE("chart series: a computation dropped before it ends is never handed out") {
     test::app();
-    TraceBuilder builder;
-    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
-        builder.add(t);
-    const auto result =
-        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+    const auto result = backgroundResult();
     ChartSeries series;
     QSignalSpy computed(&series, &ChartSeries::computed);
     CHECK(series.get(result, {}) == nullptr);
@@ -442,11 +438,7 @@ TEST_CASE("chart series: a computation dropped before it ends is never handed ou
 
 TEST_CASE("chart series: the thread starts a moment later, and waiting for it takes its series") {
     test::app();
-    TraceBuilder builder;
-    for (Tick t = 0; t < static_cast<Tick>(ChartSeries::kBackgroundRequests); ++t)
-        builder.add(t);
-    const auto result =
-        simulate(std::make_shared<const Trace>(std::move(builder).take()), default_params());
+    const auto result = backgroundResult();
     ChartSeries series;
     QSignalSpy computed(&series, &ChartSeries::computed);
     CHECK(series.get(result, {}) == nullptr);

@@ -2,14 +2,8 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QClipboard>
 #include <QComboBox>
-#include <QDir>
-#include <QFile>
-#include <QFileDialog>
-#include <QMessageBox>
 #include <QScopeGuard>
-#include <QSettings>
 #include <QSignalBlocker>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -17,15 +11,10 @@
 
 #include "charts/algorithm_names.h"
 #include "charts/chart_hover.h"
-#include "charts/chart_render.h"
 #include "charts/chart_series.h"
 #include "charts/chart_view.h"
 #include "charts/dock_presence.h"
-#include "charts/export_dialog.h"
-#include "charts/export_file.h"
 #include "charts/palette.h"
-#include "ratelab/io/decisions_csv.h"
-#include "ratelab/io/report.h"
 #include "ratelab/key_figures.h"
 #include "session/frame_model.h"
 
@@ -403,118 +392,6 @@ QString ChartsPanel::hoverText(ChartKind kind, double x) const {
     if (!result_ || !series())
         return QString();
     return chartHoverText(kind, input(1), x, views_[slot(kind)]->hiddenGroups());
-}
-
-void ChartsPanel::exportChart() {
-    if (!result_)
-        return;
-    ExportDialog dialog(viewOf(currentChart()), static_cast<bool>(timeline_), this);
-    dialog.setPreview(
-        [this](const ExportRequest& chosen) { return exportPainter(chosen, nullptr); });
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    if (const QString error = exportTo(dialog.request()); !error.isEmpty())
-        QMessageBox::critical(this, tr("Export"), error);
-}
-
-PaintFunction ChartsPanel::exportPainter(const ExportRequest& chosen, QString* title) const {
-    if (!result_)
-        return {};
-    const int columns = chosen.size.width() * chosen.scale;
-    if (const auto chart = chartOf(chosen.view)) {
-        // A chart goes out as it is shown: the same span and the same clock.
-        ChartInput shown = input(columns);
-        shown.device_pixel_ratio = chosen.scale;
-        ChartSpec spec = buildChartSpec(*chart, shown);
-        if (!chosen.title.isEmpty())
-            spec.title = chosen.title;
-        if (title != nullptr)
-            *title = spec.title;
-        return printedChart(spec);
-    }
-    FigureRequest figure;
-    figure.view = chosen.view;
-    figure.result = result_;
-    figure.scenario = scenario_;
-    figure.title = chosen.title;
-    figure.figure_chart = chosen.figure_chart;
-    figure.keys = shownKeyIds();  // as on screen: the charts, the table and the timeline
-    figure.notes = notes_;
-    figure.split_by_key = split_by_key_;
-    figure.columns = columns;
-    figure.device_pixel_ratio = chosen.scale;
-    figure.timeline = timeline_;
-    if (figure.view == ExportView::Figure)
-        figure.series = seriesNow();  // those on show: the same keys, and computed once
-    if (title != nullptr)
-        *title = figureTitle(figure);
-    return figurePainter(figure);
-}
-
-QString ChartsPanel::exportTo(const ExportRequest& chosen) {
-    if (!result_)
-        return tr("nothing to export yet");
-    QString title;
-    const PaintFunction paint = exportPainter(chosen, &title);
-    const QString error =
-        writeImageFile(paint, chosen.format, chosen.size, chosen.scale, title, chosen.path);
-    if (error.isEmpty())
-        Q_EMIT exported(
-            tr("Exported “%1” to %2").arg(title, QDir::toNativeSeparators(chosen.path)));
-    return error;
-}
-
-void ChartsPanel::copyChartImage() {
-    if (!result_)
-        return;
-    const QSettings settings;
-    const QSize size(settings.value(QStringLiteral("export/chart/width"), 800).toInt(),
-                     settings.value(QStringLiteral("export/chart/height"), 450).toInt());
-    ChartInput shown = input(size.width() * 2);
-    shown.device_pixel_ratio = 2.0;
-    const ChartSpec spec = buildChartSpec(currentChart(), shown);
-    QApplication::clipboard()->setImage(renderImage(printedChart(spec), size, 2));
-}
-
-void ChartsPanel::exportDecisions() {
-    if (!result_)
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Decisions"), QStringLiteral("decisions.csv"), tr("CSV files (*.csv)"));
-    if (path.isEmpty())
-        return;
-    // Streamed, and saved as documents are: a full disk leaves an earlier export as it was.
-    const QString problem =
-        exportStream(path, [this](std::ostream& out) { io::write_decisions_csv(out, *result_); });
-    if (!problem.isEmpty()) {
-        QMessageBox::critical(this, tr("Export Decisions"),
-                              tr("Cannot export to %1: %2").arg(path, problem));
-        return;
-    }
-    Q_EMIT exported(tr("Exported the decisions to %1").arg(QDir::toNativeSeparators(path)));
-}
-
-}  // namespace ratelab::ui
-
-namespace ratelab::ui {
-
-void ChartsPanel::exportReport() {
-    if (!result_)
-        return;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Report"), QStringLiteral("report.json"), tr("JSON files (*.json)"));
-    if (path.isEmpty())
-        return;
-    // Streamed as it is written, as ratelab-cli simulate writes it: a report of millions of
-    // decisions never sits in memory whole, and a full disk leaves an earlier report as it was.
-    const QString problem =
-        exportStream(path, [this](std::ostream& out) { io::write_report(out, *result_); });
-    if (!problem.isEmpty()) {
-        QMessageBox::critical(this, tr("Export Report"),
-                              tr("Cannot export to %1: %2").arg(path, problem));
-        return;
-    }
-    Q_EMIT exported(tr("Exported the report to %1").arg(QDir::toNativeSeparators(path)));
 }
 
 }  // namespace ratelab::ui

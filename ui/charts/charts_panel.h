@@ -3,6 +3,8 @@
 #include <QStringList>
 #include <QWidget>
 #include <array>
+#include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 
@@ -121,6 +123,10 @@ private:
     /// drawn for is at most a third more.
     int columnsFor(ChartKind kind) const;
     QString hoverText(ChartKind kind, double x) const;
+    /// Asks where to save (`caption`, `name` and `filter` for the dialog), writes the file with
+    /// `write` as it streams, and says so (`done`, with the path for %1) or why not.
+    void exportStreamed(const QString& caption, const QString& name, const QString& filter,
+                        const QString& done, const std::function<void(std::ostream&)>& write);
     /// Lists the busiest keys of the trace in the chooser, and selects what is on show.
     void fillKeyChooser();
 
