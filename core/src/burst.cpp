@@ -235,40 +235,17 @@ bool MergedUnitBurst::skip_below_best(Tick tick, bool all) {
 void MergedUnitBurst::let_out_behind(std::int64_t time, std::int64_t scale) {
     while (!singles_.empty() && !holds(singles_.front(), time, scale))
         singles_.pop_front();
-    // Cuts a run to its units that a span ending at time / scale holds; false: none are left.
-    auto cut = [&](Run& run) {
-        if (holds(Point{run.first, run.scale}, time, scale))
-            return true;
-        Slot& slot = slots_[run.slot];
-        // Units u (over run.scale) whose span ends by time / scale: u * scale <= bound.
-        const Int128 bound = static_cast<Int128>(time) * run.scale -
-                             static_cast<Int128>(window_) * run.scale * scale;
-        const Int128 gone = (bound - static_cast<Int128>(run.first) * scale) /
-                                (static_cast<Int128>(slot.step) * scale) +
-                            1;
-        const std::int64_t held = (slot.end - run.first) / slot.step;
-        if (gone >= held) {
-            run_units_ -= held;
-            slot.inside = false;
-            if (!slot.pending)
-                close_slot(run.slot);
-            return false;
-        }
-        run_units_ -= static_cast<std::int64_t>(gone);
-        run.first += static_cast<std::int64_t>(gone) * slot.step;
-        return true;
-    };
     std::vector<Run> kept;
     kept.reserve(moved_.size());
     for (Run run : moved_) {
-        if (cut(run))
+        if (cut(run, time, scale))
             kept.push_back(run);
     }
     // runs_ is in time order: those cut are at its front, and move to the heap.
     while (!runs_.empty() && !holds(Point{runs_.front().first, runs_.front().scale}, time, scale)) {
         Run run = runs_.front();
         runs_.pop_front();
-        if (cut(run))
+        if (cut(run, time, scale))
             kept.push_back(run);
     }
     moved_.swap(kept);
@@ -295,41 +272,55 @@ void MergedUnitBurst::slide_runs(std::int64_t time, std::int64_t scale) {
         const auto [from, front] = earliest_from();
         if (holds(front, time, scale))
             return;
-        let_out(from);
+        let_out(from, time, scale);
+        ++steps_;
     }
 }
 
-void MergedUnitBurst::let_out(Source from) {
+bool MergedUnitBurst::cut(Run& run, std::int64_t time, std::int64_t scale) {
+    if (holds(Point{run.first, run.scale}, time, scale))
+        return true;
+    Slot& slot = slots_[run.slot];
+    // Units u (over run.scale) whose span ends by time / scale: u * scale <= bound.
+    const Int128 bound =
+        static_cast<Int128>(time) * run.scale - static_cast<Int128>(window_) * run.scale * scale;
+    const Int128 gone = (bound - static_cast<Int128>(run.first) * scale) /
+                            (static_cast<Int128>(slot.step) * scale) +
+                        1;
+    const std::int64_t held = (slot.end - run.first) / slot.step;
+    if (gone >= held) {
+        run_units_ -= held;
+        slot.inside = false;
+        if (!slot.pending)
+            close_slot(run.slot);
+        return false;
+    }
+    run_units_ -= static_cast<std::int64_t>(gone);
+    run.first += static_cast<std::int64_t>(gone) * slot.step;
+    return true;
+}
+
+void MergedUnitBurst::let_out(Source from, std::int64_t time, std::int64_t scale) {
+    // The order in which units leave does not matter, only which are left: a run loses every
+    // unit the new one leaves behind at once, as a long queue's units would otherwise leave one
+    // heap step at a time while another key's units come in.
     if (from == Source::singles) {
         singles_.pop_front();
         return;
     }
-    --run_units_;
     if (from == Source::runs) {
         Run run = runs_.front();
         runs_.pop_front();
-        Slot& slot = slots_[run.slot];
-        run.first += slot.step;
-        if (run.first != slot.end) {  // units of it are still inside
+        if (cut(run, time, scale)) {  // units of it are still inside
             moved_.push_back(run);
             std::push_heap(moved_.begin(), moved_.end(), LaterRun{});
-            return;
         }
-        slot.inside = false;
-        if (!slot.pending)
-            close_slot(run.slot);
         return;
     }
-    Run& top = moved_.front();
-    Slot& slot = slots_[top.slot];
-    top.first += slot.step;
-    if (top.first != slot.end) {  // still inside, later than before: down the heap
+    if (cut(moved_.front(), time, scale)) {  // still inside, later than before: down the heap
         sift_down_moved();
         return;
     }
-    slot.inside = false;
-    if (!slot.pending)
-        close_slot(top.slot);
     std::pop_heap(moved_.begin(), moved_.end(), LaterRun{});
     moved_.pop_back();
 }

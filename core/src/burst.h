@@ -104,11 +104,12 @@ private:
 /// the window in the same order, so those inside are one run per request: its first unit still
 /// inside, up to the last one taken. Taking a unit extends its request's run, and the window's
 /// front is the earliest first unit among the runs. Memory grows with the requests, not with
-/// their cost units. Time grows with the units (each taken, and each let out, in
-/// O(log requests)), but two kinds of stretch are taken a request's worth at a time: the units
-/// before the end of a span from the earliest unit inside, which let nothing out, and, while
-/// the window holds far fewer units than the worst span, as many units as cannot make up for
-/// the difference (then what the last of them leaves behind is let out in one pass). A window
+/// their cost units. Time grows with the units taken (each in O(log requests)); a request's
+/// units leave a run at a time, however many one unit taken leaves behind. Two kinds of stretch
+/// are taken a request's worth at a time too: the units before the end of a span from the
+/// earliest unit inside, which let nothing out, and, while the window holds far fewer units
+/// than the worst span, as many units as cannot make up for the difference (then what the last
+/// of them leaves behind is let out in one pass). A window
 /// that stays near the worst span, units coming in as fast as others leave, is taken a stretch
 /// at a time too, as long as each request in and near it sends or lets out units at one pace
 /// for a while: see skip_periodic().
@@ -155,8 +156,8 @@ public:
     }
     /// The worst burst among the spans ending at the units taken so far.
     const Burst& best() const { return best_; }
-    /// How many times it has taken units of a request without a shortcut: what its time grows
-    /// with.
+    /// How many times it has taken units of a request without a shortcut, or let out units of
+    /// one: what its time grows with.
     std::int64_t steps() const { return steps_; }
     /// What it holds with a unit at or after `from` (over scale): the units taken, one segment
     /// per run, and the segments still to release. Only when every unit has the same scale.
@@ -280,9 +281,13 @@ private:
         return {from, front};
     }
     Point earliest() const { return earliest_from().second; }
-    /// Lets out the earliest unit inside, which is at the front of `from`.
-    void let_out(Source from);
-    /// Restores the heap moved_ after its top run has lost a unit.
+    /// Lets out the units at the front of `from` (which holds the earliest unit inside) that a
+    /// unit at time / scale leaves behind: a run's in one step, however many they are.
+    void let_out(Source from, std::int64_t time, std::int64_t scale);
+    /// Cuts a run inside to the units that a unit at time / scale leaves inside; false: none
+    /// are left, and the run is gone.
+    bool cut(Run& run, std::int64_t time, std::int64_t scale);
+    /// Restores the heap moved_ after its top run has lost units.
     void sift_down_moved();
     /// Takes a unit at time / scale that has no run of its own. A call from the run loop, which
     /// runs faster without it inlined.
