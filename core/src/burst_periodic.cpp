@@ -59,13 +59,58 @@ struct PeriodicTerm {
     }
 };
 
+/// Whether no span ending at a unit in [start, stop) can hold more than `best` units, by the
+/// worst count of each pace (see skip_periodic()).
+bool bounded_by_best(const std::vector<PeriodicTerm>& terms, Int128 start, Int128 stop, Int128 w,
+                     std::int64_t best) {
+    Int128 most = 0;
+    std::vector<bool> counted(terms.size(), false);
+    std::vector<const PeriodicTerm*> pace;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+        if (counted[i])
+            continue;
+        const Int128 step = terms[i].step;
+        pace.clear();
+        Int128 change = 0;  // over one step
+        for (std::size_t j = i; j < terms.size(); ++j) {
+            if (terms[j].step != step)
+                continue;
+            counted[j] = true;
+            pace.push_back(&terms[j]);
+            change += PeriodicTerm::within(terms[j].coming(), start);
+            change -= PeriodicTerm::within(terms[j].leaving(w), start);
+        }
+        // The count is highest at the step's start or where a unit comes in.
+        const Int128 lo = change > 0 ? std::max(start, stop - step) : start;
+        const Int128 hi = std::min(stop, lo + step);
+        Int128 worst = 0;
+        auto consider = [&](Int128 t) {
+            Int128 count = 0;
+            for (const PeriodicTerm* term : pace)
+                count += term->at(t, w);
+            worst = std::max(worst, count);
+        };
+        consider(lo);
+        for (const PeriodicTerm* term : pace) {
+            const Int128 skip = term->first <= lo ? (lo - term->first) / step + 1 : 0;
+            const Int128 unit = term->first + skip * step;
+            if (unit < hi && unit < term->end)
+                consider(unit);
+        }
+        most += worst;
+        if (most > best)
+            return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
     // Bounds on the work of one try: terms looked at, a common time unit, the units of a period.
     constexpr std::size_t kMostHeld = 4096;
     constexpr std::size_t kMostTerms = 64;
-    constexpr Int128 kMostScale = 1'000'000'000;
+    constexpr Int128 kMostScale = 1'000'000'000'000'000'000;  // times * scale stay below 10^31
     constexpr Int128 kMostPeriodUnits = 4096;
     auto give_up = [&] {
         periodic_backoff_ = std::min<std::int64_t>(2 * periodic_backoff_, 1024);
@@ -156,6 +201,18 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
                     stop = std::min(stop, edge);
             }
         }
+    }
+    // A bound first, which needs no common period. The units of requests whose units are one
+    // step apart repeat their count every step (less what they lose, more what they gain,
+    // over one), so their worst count in the stretch is in its first step or its last. The
+    // worst counts of each pace, added up, bound the count of any span in the stretch: when
+    // that is no more than the best, none beats it. Paces whose common period is far too long
+    // to count (drain intervals over large primes) are taken a stretch at a time this way
+    // wherever each pace's worst is the best's.
+    if (bounded_by_best(terms, start, stop, w, best_.cost)) {
+        periodic_backoff_ = kPeriodicWait;
+        periodic_wait_ = kPeriodicWait;
+        return take_before(stop, static_cast<std::int64_t>(scale));
     }
     // Its period, and how the count changes over one.
     Int128 period = 1;
