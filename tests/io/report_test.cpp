@@ -241,3 +241,49 @@ TEST_CASE("io/report: NDJSON has a line per lane, then one per decision") {
           R"({"type":"decision","lane":4,"index":1,"tick":7,"cost":1,"key":"","accepted":true,)"
           R"("release":8.5,"delay":1.5})");
 }
+
+TEST_CASE("io/report: a lane's keys are written one by one as the formatted report has them") {
+    // Key names that need escaping, tiers whose leaky bucket drains at fractional times (a
+    // max_delay that is not whole), and the lanes' state peaks: the keys' list is written a
+    // key at a time, without a JSON value of it, and must still be the formatted report's.
+    TraceBuilder builder;
+    const std::vector<std::string> names{"plain", "quote \" and \\ backslash", "tab\there",
+                                         "caf\xc3\xa9 \xe2\x82\xac", "\x01control"};
+    for (Tick tick = 0; tick < 40; ++tick)
+        builder.add(tick / 3, 1 + static_cast<std::uint32_t>(tick % 3), names[tick % 5]);
+    Params params;
+    params.base = {4, 10, {}};
+    params.keys["plain"] = Limits{3, 7, {}};
+    params.keys["tab\there"] = Limits{5, 3, {}};
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+    for (const bool summary : {false, true}) {
+        ReportOptions options;
+        options.summary = summary;
+        const Report report = make_report(*result, options);
+        std::ostringstream streamed;
+        write_report(streamed, *result, options);
+        CHECK(streamed.str() == format_json(report));
+        const Json& leaky = report["algorithms"][4];
+        REQUIRE(leaky["id"] == "leaky_bucket");
+        REQUIRE(leaky["keys"].size() == names.size());
+        bool fractional = false;
+        for (const Json& key : leaky["keys"])
+            fractional = fractional || key["max_delay"].is_number_float();
+        CHECK(fractional);
+        // NDJSON's lane lines hold the same fields, the keys' list among them.
+        std::ostringstream ndjson;
+        write_report_ndjson(ndjson, *result, options);
+        std::istringstream lines(ndjson.str());
+        for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+            std::string line;
+            REQUIRE(std::getline(lines, line));
+            Json expected = {{"type", "lane"}, {"lane", lane}};
+            for (const auto& [name, value] : report["algorithms"][lane].items()) {
+                if (name != "decisions")
+                    expected[name] = value;
+            }
+            CHECK(Json::parse(line) == expected);  // the same members in the same order
+            CHECK(line.find(", \"keys\": [{\"key\": ") != std::string::npos);
+        }
+    }
+}

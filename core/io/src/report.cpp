@@ -137,8 +137,60 @@ Json key_json(const Trace& trace, const KeyFigures& key, bool releases,
     return entry;
 }
 
-/// A lane's entry of the report, without its decisions.
-Json lane_json(const SimulationResult& result, std::size_t lane, const ReportOptions& options) {
+void append_time(std::string& out, const Rational& ticks) {
+    if (ticks.is_integer()) {
+        out += std::to_string(ticks.num());
+    } else {
+        out += Json(ticks.to_double()).dump();  // the same digits as the report's DOM gives
+    }
+}
+
+/// A lane's figures for each key: its "keys" list, which may be written one key at a time.
+struct KeyList {
+    LaneKeys figures;
+    std::optional<StateCost> state;
+    bool releases = false;
+
+    std::size_t size() const { return figures.keys.size(); }
+    /// Key `k`'s entry.
+    Json entry(const Trace& trace, std::size_t k) const {
+        return key_json(trace, figures.keys[k], releases,
+                        state ? std::optional(state->peaks[k]) : std::nullopt);
+    }
+    /// Key `k`'s entry as inline_json(entry(trace, k)) writes it, without building it.
+    void append(std::string& out, const Trace& trace, std::size_t k) const {
+        const KeyFigures& key = figures.keys[k];
+        auto number = [&out](const char* name, std::int64_t value) {
+            out += name;
+            out += std::to_string(value);
+        };
+        out += "{\"key\": ";
+        out += detail::json_string(trace.key_name(key.key));
+        number(", \"limit\": ", key.limit);
+        number(", \"window\": ", key.window);
+        number(", \"accepted\": ", key.totals.accepted);
+        number(", \"rejected\": ", key.totals.rejected);
+        number(", \"accepted_cost\": ", key.totals.accepted_cost);
+        number(", \"rejected_cost\": ", key.totals.rejected_cost);
+        number(", \"worst_burst\": {\"cost\": ", key.worst_burst.cost);
+        out += ", \"start\": ";
+        append_time(out, key.worst_burst.start);
+        out += key.over_limit() ? "}, \"over_limit\": true" : "}, \"over_limit\": false";
+        if (releases) {
+            out += ", \"max_delay\": ";
+            append_time(out, key.totals.max_delay);
+        }
+        if (state)
+            number(", \"state_peak\": ", state->peaks[k]);
+        out += '}';
+    }
+};
+
+/// A lane's entry of the report, without its decisions. Its "keys" list comes last; when
+/// `keys_out` is given, the list is left out and its figures handed back there to be written
+/// one key at a time (a trace of a million keys would otherwise build a JSON value of each).
+Json lane_json(const SimulationResult& result, std::size_t lane, const ReportOptions& options,
+               std::optional<KeyList>* keys_out = nullptr) {
     const AlgorithmRun& run = result.runs[lane];
     const AlgorithmInfo& info = *Registry::instance().find(run.id);
     Json entry;
@@ -160,33 +212,28 @@ Json lane_json(const SimulationResult& result, std::size_t lane, const ReportOpt
         entry["eviction"] = detail::eviction_json(*options.eviction, lane);
     if (!has_key_figures(result, lane))
         return entry;  // a run without decisions over several keys: see key_figures()
-    const LaneKeys keys = key_figures(result, lane);
-    entry["over_limit"] = keys.over_limit;
-    if (const KeyFigures* worst = keys.worst_key()) {
+    KeyList keys{key_figures(result, lane), std::nullopt, run.releases};
+    entry["over_limit"] = keys.figures.over_limit;
+    if (const KeyFigures* worst = keys.figures.worst_key()) {
         entry["worst_key"] = {{"key", result.trace->key_name(worst->key)},
                               {"limit", worst->limit},
                               {"window", worst->window},
                               {"cost", worst->worst_burst.cost},
                               {"start", time_to_json(worst->worst_burst.start)}};
     }
-    const std::optional<StateCost> state = state_cost(result, lane, keys);
-    if (state)
-        entry["state"] = state_json(*state);
+    keys.state = state_cost(result, lane, keys.figures);
+    if (keys.state)
+        entry["state"] = state_json(*keys.state);
+    if (keys_out) {
+        *keys_out = std::move(keys);
+        return entry;
+    }
     Json list = Json::array();
-    for (std::size_t k = 0; k < keys.keys.size(); ++k) {
-        list.push_back(key_json(*result.trace, keys.keys[k], run.releases,
-                                state ? std::optional(state->peaks[k]) : std::nullopt));
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        list.push_back(keys.entry(*result.trace, k));
     }
     entry["keys"] = std::move(list);
     return entry;
-}
-
-void append_time(std::string& out, const Rational& ticks) {
-    if (ticks.is_integer()) {
-        out += std::to_string(ticks.num());
-    } else {
-        out += Json(ticks.to_double()).dump();  // the same digits as the report's DOM gives
-    }
 }
 
 /// One decision as inline_json(decision_json(...)) writes it, without building a JSON value:
@@ -254,6 +301,26 @@ void flush_if_full(std::ostream& out, std::string& text) {
     }
 }
 
+/// Appends a lane's list `name` of `count` items at the report's layout, one a line, each
+/// appended to `text` by `item(i)`; writes `text` out as it fills.
+template <typename Item>
+void append_list(std::ostream& out, std::string& text, std::string_view name, std::size_t count,
+                 Item item) {
+    text += ",\n      \"";
+    text += name;
+    text += "\": ";
+    if (count == 0) {
+        text += "[]";
+        return;
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        text += i == 0 ? "[\n        " : ",\n        ";
+        item(i);
+        flush_if_full(out, text);
+    }
+    text += "\n      ]";
+}
+
 }  // namespace
 
 Json time_to_json(const Rational& ticks) {
@@ -307,46 +374,31 @@ void write_report(std::ostream& out, const SimulationResult& result, const Repor
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         const AlgorithmRun& run = result.runs[lane];
         text += lane == 0 ? "\n    " : ",\n    ";
+        std::optional<KeyList> keys;
         std::string entry;
-        format_into(entry, lane_json(result, lane, options), 4);
+        format_into(entry, lane_json(result, lane, options, &keys), 4);
         const bool with_attempts = !options.summary && options.clients != nullptr;
-        if ((options.summary || !run.has_decisions()) && !with_attempts) {
-            text += entry;
-            continue;
-        }
         const std::string_view closing = "\n    }";
         text.append(entry, 0, entry.size() - closing.size());
+        if (keys) {
+            append_list(out, text, "keys", keys->size(),
+                        [&](std::size_t k) { keys->append(text, *result.trace, k); });
+        }
         if (!options.summary && run.has_decisions()) {
-            text += ",\n      \"decisions\": ";
-            if (count == 0) {
-                text += "[]";
-            }
-            for (std::size_t i = 0; i < count; ++i) {
-                text += i == 0 ? "[\n        {" : ",\n        {";
+            append_list(out, text, "decisions", count, [&](std::size_t i) {
+                text += '{';
                 decisions.members(text, run, lane, i);
                 text += '}';
-                flush_if_full(out, text);
-            }
-            if (count > 0) {
-                text += "\n      ]";
-            }
+            });
         }
         if (with_attempts) {
             const ClientRun& client = options.clients(lane);
-            text += ",\n      \"attempts\": ";
-            if (client.attempts.empty()) {
-                text += "[]";
-            }
-            for (std::size_t a = 0; a < client.attempts.size(); ++a) {
-                text += a == 0 ? "[\n        {" : ",\n        {";
+            append_list(out, text, "attempts", client.attempts.size(), [&](std::size_t a) {
+                text += '{';
                 detail::append_attempt_members(text, client.attempts[a],
                                                attempt_response(client, a), options.header_style);
                 text += '}';
-                flush_if_full(out, text);
-            }
-            if (!client.attempts.empty()) {
-                text += "\n      ]";
-            }
+            });
         }
         text += closing;
     }
@@ -359,11 +411,22 @@ void write_report_ndjson(std::ostream& out, const SimulationResult& result,
     std::string text;
     for (std::size_t lane = 0; lane < result.runs.size(); ++lane) {
         Json entry = {{"type", "lane"}, {"lane", lane}};
-        const Json fields = lane_json(result, lane, options);
+        std::optional<KeyList> keys;
+        const Json fields = lane_json(result, lane, options, &keys);
         for (const auto& [name, value] : fields.items()) {
             entry[name] = value;
         }
         text += detail::inline_json(entry);
+        if (keys) {  // before the closing brace, a key at a time
+            text.pop_back();
+            text += ", \"keys\": [";
+            for (std::size_t k = 0; k < keys->size(); ++k) {
+                text += k == 0 ? "" : ", ";
+                keys->append(text, *result.trace, k);
+                flush_if_full(out, text);
+            }
+            text += "]}";
+        }
         text += '\n';
     }
     const DecisionWriter decisions(*result.trace, options);
