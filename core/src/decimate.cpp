@@ -13,6 +13,7 @@ struct LevelVertices {
     const LevelSeries& series;
     std::size_t size() const { return series.vertices.size(); }
     PlotPoint operator[](std::size_t i) const { return series.vertices[i]; }
+    const std::vector<BlockExtremes>& extremes() const { return series.extremes; }
 };
 
 /// A step series as the polyline that draws it: two vertices per change, the value before and
@@ -27,7 +28,54 @@ struct StepVertices {
                                                  : series.values[change - 1];
         return PlotPoint{static_cast<double>(series.ticks[change]), static_cast<double>(value)};
     }
+    const std::vector<BlockExtremes>& extremes() const { return series.extremes; }
 };
+
+/// The blocks of kExtremesBlock vertices that `v` has, the last one perhaps short.
+template <class Vertices>
+std::size_t block_count(const Vertices& v) {
+    return (v.size() + kExtremesBlock - 1) / kExtremesBlock;
+}
+
+template <class Vertices>
+std::vector<BlockExtremes> block_extremes(const Vertices& v) {
+    std::vector<BlockExtremes> out;
+    out.reserve(block_count(v));
+    for (std::size_t begin = 0; begin < v.size(); begin += kExtremesBlock) {
+        const std::size_t end = std::min(v.size(), begin + kExtremesBlock);
+        std::size_t low = begin;
+        std::size_t high = begin;
+        double low_y = v[begin].y;
+        double high_y = low_y;
+        for (std::size_t i = begin + 1; i < end; ++i) {
+            const double y = v[i].y;
+            if (y < low_y) {
+                low = i;
+                low_y = y;
+            }
+            if (y > high_y) {
+                high = i;
+                high_y = y;
+            }
+        }
+        out.push_back(BlockExtremes{static_cast<std::uint32_t>(low - begin),
+                                    static_cast<std::uint32_t>(high - begin)});
+    }
+    return out;
+}
+
+/// The first index in [begin, end) whose vertex is at or after `x`, or `end`.
+template <class Vertices>
+std::size_t first_from(const Vertices& v, std::size_t begin, std::size_t end, double x) {
+    while (begin < end) {
+        const std::size_t mid = begin + (end - begin) / 2;
+        if (v[mid].x < x)
+            begin = mid + 1;
+        else
+            end = mid;
+    }
+    return begin;
+}
 
 /// The first vertex index whose x is above `x` (or at or above it when `inclusive`).
 template <class Vertices>
@@ -59,25 +107,50 @@ double polyline_value_at(const Vertices& v, double x) {
     return a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x);
 }
 
-/// Keeps the first, lowest, highest and last vertex of each column, in their original order.
+/// Keeps the first, lowest, highest and last vertex of each column, in their original order:
+/// the first lowest and the first highest where there are several. Whole blocks inside a column
+/// are taken from their extremes when the series has them.
 template <class Vertices>
 void keep_column_extremes(const Vertices& v, std::size_t begin, std::size_t end, double from,
                           double to, int columns, std::vector<PlotPoint>& out) {
     const double width = (to - from) / columns;
+    const std::vector<BlockExtremes>& extremes = v.extremes();
+    const bool blocks = extremes.size() == block_count(v);
     std::size_t i = begin;
     for (int column = 0; column < columns && i < end; ++column) {
-        const double column_end = column + 1 == columns ? to : from + (column + 1) * width;
+        const bool last = column + 1 == columns;
         const std::size_t start = i;
-        std::size_t low = i;
-        std::size_t high = i;
-        for (; i < end && (v[i].x < column_end || column + 1 == columns); ++i) {
-            if (v[i].y < v[low].y)
-                low = i;
-            if (v[i].y > v[high].y)
-                high = i;
-        }
+        i = last ? end : first_from(v, i, end, from + (column + 1) * width);
         if (start == i)
             continue;
+        std::size_t low = start;
+        std::size_t high = start;
+        double low_y = v[start].y;
+        double high_y = low_y;
+        const auto consider = [&](std::size_t at) {
+            const double y = v[at].y;
+            if (y < low_y) {
+                low = at;
+                low_y = y;
+            }
+            if (y > high_y) {
+                high = at;
+                high_y = y;
+            }
+        };
+        std::size_t at = start + 1;
+        if (blocks) {
+            const std::size_t whole = (at + kExtremesBlock - 1) / kExtremesBlock * kExtremesBlock;
+            for (; at < std::min(i, whole); ++at)
+                consider(at);
+            for (; at + kExtremesBlock <= i; at += kExtremesBlock) {
+                const BlockExtremes& block = extremes[at / kExtremesBlock];
+                consider(at + block.low);
+                consider(at + block.high);
+            }
+        }
+        for (; at < i; ++at)
+            consider(at);
         std::size_t keep[] = {start, low, high, i - 1};
         std::sort(std::begin(keep), std::end(keep));
         const std::size_t* unique_end = std::unique(std::begin(keep), std::end(keep));
@@ -111,6 +184,14 @@ std::vector<PlotPoint> decimate_polyline(const Vertices& v, double from, double 
 
 double LevelSeries::value_at(double time) const {
     return polyline_value_at(LevelVertices{*this}, time);
+}
+
+void LevelSeries::summarize() {
+    extremes = block_extremes(LevelVertices{*this});
+}
+
+void StepSeries::summarize() {
+    extremes = block_extremes(StepVertices{*this});
 }
 
 std::vector<PlotPoint> decimate(const StepSeries& series, double from, double to, int columns) {

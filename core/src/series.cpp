@@ -219,6 +219,18 @@ Burst shown_worst_burst(const SimulationResult& result, std::size_t lane,
     return worst;
 }
 
+/// Block extremes for every line of a lane, so that drawing it at any width reads a few
+/// entries per block of changes rather than each change.
+void summarize(AlgorithmSeries& series) {
+    for (StepSeries* line : {&series.load, &series.accepted, &series.rejected, &series.queue})
+        line->summarize();
+    series.level.summarize();
+    for (KeySeries& key : series.by_key) {
+        key.queue.summarize();
+        key.level.summarize();
+    }
+}
+
 }  // namespace
 
 std::int64_t StepSeries::value_at(Tick tick) const {
@@ -332,6 +344,7 @@ ResultSeries compute_series(const SimulationResult& result, const SeriesOptions&
         if (!mask.empty() || tiered)
             series.worst_burst = shown_worst_burst(result, lane, series, out, window);
         series.by_key = key_lines(result, lane, lines, out.from, options.control);
+        summarize(series);
     };
     detail::share_out(
         result.runs.size(),

@@ -393,6 +393,48 @@ TEST_CASE("decimate: many vertices keep each column's lowest and highest value")
     CHECK(std::any_of(line.begin(), line.end(), [](const PlotPoint& p) { return p.y > 5000; }));
 }
 
+TEST_CASE("decimate: lines with block extremes draw as they do without them") {
+    // Decimation takes whole blocks of a summarized line from their extremes: the same points
+    // as reading every vertex, ties (the first lowest and highest) and all, for any span and
+    // width, on lines with long flat stretches, repeated values and jumps.
+    std::mt19937 random(7);
+    auto pick = [&random](std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(random);
+    };
+    for (int round = 0; round < 40; ++round) {
+        StepSeries steps;
+        LevelSeries level;
+        Tick tick = 0;
+        const std::int64_t spread = round % 4 == 0 ? 2 : 1000;  // few values: many ties
+        const int changes = static_cast<int>(pick(1, 20'000));
+        for (int c = 0; c < changes; ++c) {
+            tick += pick(1, round % 3 == 0 ? 1 : 50);
+            steps.ticks.push_back(tick);
+            steps.values.push_back(pick(0, spread));
+            level.vertices.push_back(
+                PlotPoint{static_cast<double>(tick), static_cast<double>(pick(0, spread))});
+            if (pick(0, 9) == 0)  // a jump: two vertices at one x
+                level.vertices.push_back(PlotPoint{static_cast<double>(tick), 0.5});
+        }
+        StepSeries summarized_steps = steps;
+        LevelSeries summarized_level = level;
+        summarized_steps.summarize();
+        summarized_level.summarize();
+        REQUIRE(!summarized_steps.extremes.empty());
+        for (int view = 0; view < 6; ++view) {
+            const double from = static_cast<double>(pick(0, tick / 2));
+            const double to = from + static_cast<double>(pick(1, tick + 10));
+            const int columns = static_cast<int>(pick(1, 1500));
+            INFO("round " << round << ", " << changes << " changes, span " << from << " to " << to
+                          << ", " << columns << " columns");
+            CHECK(decimate(summarized_steps, from, to, columns) ==
+                  decimate(steps, from, to, columns));
+            CHECK(decimate(summarized_level, from, to, columns) ==
+                  decimate(level, from, to, columns));
+        }
+    }
+}
+
 TEST_CASE("decimate: scattered points keep the lowest and highest per column") {
     std::vector<PlotPoint> points;
     for (int i = 0; i < 10'000; ++i)

@@ -22,6 +22,14 @@ struct PlotPoint {
     friend bool operator==(const PlotPoint&, const PlotPoint&) = default;
 };
 
+/// Where a block of kExtremesBlock vertices of a drawn line has its first lowest and its first
+/// highest value, as offsets into the block: decimation takes a whole block from these two.
+struct BlockExtremes {
+    std::uint32_t low = 0;
+    std::uint32_t high = 0;
+};
+inline constexpr std::size_t kExtremesBlock = 256;
+
 /// A whole-number quantity that changes only at ticks: `values[i]` holds from `ticks[i]` until
 /// the next change, and the value is 0 before the first change. Only real changes are stored,
 /// so the size grows with the number of events, not with the number of ticks spanned.
@@ -35,8 +43,17 @@ struct StepSeries {
     /// The largest value at any tick <= `tick` (0 when there is none).
     std::int64_t max_until(Tick tick) const;
     std::int64_t max() const;
+    /// Fills `extremes` for the line as drawn (two vertices a change: the value before and
+    /// after), which lets decimate() read a few entries per block rather than every change.
+    void summarize();
 
-    friend bool operator==(const StepSeries&, const StepSeries&) = default;
+    /// Each block's extremes once summarize() has filled them; decimate() reads every change
+    /// without them, or when they no longer fit the series. Not part of its value.
+    std::vector<BlockExtremes> extremes;
+
+    friend bool operator==(const StepSeries& a, const StepSeries& b) {
+        return a.ticks == b.ticks && a.values == b.values;
+    }
 };
 
 /// A quantity that moves linearly between events, such as a refilling bucket: a polyline whose
@@ -48,8 +65,15 @@ struct LevelSeries {
     bool empty() const { return vertices.empty(); }
     /// The value at `time` after every jump at `time`.
     double value_at(double time) const;
+    /// As StepSeries::summarize().
+    void summarize();
 
-    friend bool operator==(const LevelSeries&, const LevelSeries&) = default;
+    /// As StepSeries::extremes.
+    std::vector<BlockExtremes> extremes;
+
+    friend bool operator==(const LevelSeries& a, const LevelSeries& b) {
+        return a.vertices == b.vertices;
+    }
 };
 
 /// One key's own queue or bucket level in one lane (SeriesOptions::key_lines).
