@@ -37,29 +37,39 @@ std::size_t block_count(const Vertices& v) {
     return (v.size() + kExtremesBlock - 1) / kExtremesBlock;
 }
 
+/// The first lowest and the first highest of the vertices it is shown, in index order.
+template <class Vertices>
+struct Extremes {
+    Extremes(const Vertices& vertices, std::size_t first)
+        : v(vertices), low(first), high(first), low_y(v[first].y), high_y(low_y) {}
+    void consider(std::size_t at) {
+        const double y = v[at].y;
+        if (y < low_y) {
+            low = at;
+            low_y = y;
+        }
+        if (y > high_y) {
+            high = at;
+            high_y = y;
+        }
+    }
+    const Vertices& v;
+    std::size_t low;
+    std::size_t high;
+    double low_y;
+    double high_y;
+};
+
 template <class Vertices>
 std::vector<BlockExtremes> block_extremes(const Vertices& v) {
     std::vector<BlockExtremes> out;
     out.reserve(block_count(v));
     for (std::size_t begin = 0; begin < v.size(); begin += kExtremesBlock) {
-        const std::size_t end = std::min(v.size(), begin + kExtremesBlock);
-        std::size_t low = begin;
-        std::size_t high = begin;
-        double low_y = v[begin].y;
-        double high_y = low_y;
-        for (std::size_t i = begin + 1; i < end; ++i) {
-            const double y = v[i].y;
-            if (y < low_y) {
-                low = i;
-                low_y = y;
-            }
-            if (y > high_y) {
-                high = i;
-                high_y = y;
-            }
-        }
-        out.push_back(BlockExtremes{static_cast<std::uint32_t>(low - begin),
-                                    static_cast<std::uint32_t>(high - begin)});
+        Extremes<Vertices> block(v, begin);
+        for (std::size_t i = begin + 1; i < std::min(v.size(), begin + kExtremesBlock); ++i)
+            block.consider(i);
+        out.push_back(BlockExtremes{static_cast<std::uint32_t>(block.low - begin),
+                                    static_cast<std::uint32_t>(block.high - begin)});
     }
     return out;
 }
@@ -123,35 +133,21 @@ void keep_column_extremes(const Vertices& v, std::size_t begin, std::size_t end,
         i = last ? end : first_from(v, i, end, from + (column + 1) * width);
         if (start == i)
             continue;
-        std::size_t low = start;
-        std::size_t high = start;
-        double low_y = v[start].y;
-        double high_y = low_y;
-        const auto consider = [&](std::size_t at) {
-            const double y = v[at].y;
-            if (y < low_y) {
-                low = at;
-                low_y = y;
-            }
-            if (y > high_y) {
-                high = at;
-                high_y = y;
-            }
-        };
+        Extremes<Vertices> column_extremes(v, start);
         std::size_t at = start + 1;
         if (blocks) {
             const std::size_t whole = (at + kExtremesBlock - 1) / kExtremesBlock * kExtremesBlock;
             for (; at < std::min(i, whole); ++at)
-                consider(at);
+                column_extremes.consider(at);
             for (; at + kExtremesBlock <= i; at += kExtremesBlock) {
                 const BlockExtremes& block = extremes[at / kExtremesBlock];
-                consider(at + block.low);
-                consider(at + block.high);
+                column_extremes.consider(at + block.low);
+                column_extremes.consider(at + block.high);
             }
         }
         for (; at < i; ++at)
-            consider(at);
-        std::size_t keep[] = {start, low, high, i - 1};
+            column_extremes.consider(at);
+        std::size_t keep[] = {start, column_extremes.low, column_extremes.high, i - 1};
         std::sort(std::begin(keep), std::end(keep));
         const std::size_t* unique_end = std::unique(std::begin(keep), std::end(keep));
         for (const std::size_t* k = keep; k != unique_end; ++k)
