@@ -4,10 +4,10 @@
 #include <QCategoryAxis>
 #include <QFontMetricsF>
 #include <QValueAxis>
+#include <algorithm>
 #include <cmath>
 
 #include "charts/chart_spec.h"
-#include "charts/chart_specs.h"
 #include "charts/chart_theme.h"
 
 namespace ratelab::ui {
@@ -154,6 +154,25 @@ QCategoryAxis* makeReferenceAxis(const ChartSpec& spec, const ChartTheme& theme)
     axis->setLabelsBrush(theme.text);
     axis->setLineVisible(false);
     return axis;
+}
+
+double niceStep(double range, int target, double minimum) {
+    if (!(range > 0.0))
+        return minimum;
+    const double raw = range / std::max(target, 1);
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = 10.0 * power;
+    for (const double factor : {1.0, 2.0, 5.0}) {
+        if (factor * power >= raw) {
+            step = factor * power;
+            break;
+        }
+    }
+    return std::max(step, minimum);
+}
+
+double niceCeiling(double value, double step) {
+    return std::ceil(value / step - 1e-9) * step;
 }
 
 }  // namespace ratelab::ui

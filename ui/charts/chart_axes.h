@@ -15,6 +15,12 @@ struct AxisSpec;
 struct ChartSpec;
 struct ChartTheme;
 
+/// The spacing of labelled ticks: 1, 2 or 5 times a power of ten, giving at most `target`
+/// intervals over `range`; never below `minimum`.
+double niceStep(double range, int target, double minimum);
+/// The smallest multiple of `step` that is at least `value`.
+double niceCeiling(double value, double step);
+
 /// Title, fonts, colours and grid of any axis.
 void styleAxis(QAbstractAxis* axis, const QString& title, const ChartTheme& theme, bool grid);
 /// Range and labelled ticks at every `spec.step` from 0.

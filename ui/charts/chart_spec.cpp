@@ -1,5 +1,7 @@
 #include "charts/chart_spec.h"
 
+#include <algorithm>
+
 namespace ratelab::ui {
 namespace {
 
@@ -57,6 +59,31 @@ bool ChartSpec::sameShape(const ChartSpec& other) const {
            sameReferences(references, other.references) &&
            over_limit_from == other.over_limit_from && bars.has_value() == other.bars.has_value() &&
            (!bars || bars->categories == other.bars->categories);
+}
+
+void cutAtTick(ChartSpec& spec, Tick now) {
+    if (spec.bars)
+        return;
+    const double at = static_cast<double>(now);
+    for (LineSpec& line : spec.lines) {
+        QList<QPointF>& points = line.points;
+        const auto after = std::find_if(points.begin(), points.end(),
+                                        [at](const QPointF& p) { return p.x() > at; });
+        if (after == points.end())
+            continue;
+        const qsizetype kept = after - points.begin();
+        if (!line.markers_only && kept > 0 && points[kept - 1].x() < at) {
+            const QPointF a = points[kept - 1];
+            const QPointF b = points[kept];
+            points[kept] = QPointF(at, a.y() + (b.y() - a.y()) * (at - a.x()) / (b.x() - a.x()));
+            points.resize(kept + 1);
+        } else {
+            points.resize(kept);
+        }
+    }
+    spec.cursor.reset();
+    if (at >= spec.x.min && at <= spec.x.max)
+        spec.cursor = at;
 }
 
 }  // namespace ratelab::ui

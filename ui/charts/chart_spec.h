@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "charts/palette.h"
+#include "ratelab/model.h"
 
 namespace ratelab::ui {
 
@@ -87,5 +88,10 @@ struct ChartSpec {
     /// The same series, axes and furniture: a chart can then be refilled instead of rebuilt.
     bool sameShape(const ChartSpec& other) const;
 };
+
+/// A time chart drawn for the whole trace, cut at the clock: lines end at `now` (interpolated
+/// along what is drawn), markers after it go, and the cursor marks it. Playback then costs a
+/// pass over the drawn points instead of over the series. Bars are left alone.
+void cutAtTick(ChartSpec& spec, Tick now);
 
 }  // namespace ratelab::ui

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "charts/algorithm_names.h"
+#include "charts/chart_axes.h"
 #include "charts/palette.h"
 #include "charts/tick_text.h"
 #include "ratelab/key_figures.h"
@@ -463,50 +464,6 @@ ChartSpec worstSpec(const ChartInput& input) {
 }
 
 }  // namespace
-
-double niceStep(double range, int target, double minimum) {
-    if (!(range > 0.0))
-        return minimum;
-    const double raw = range / std::max(target, 1);
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = 10.0 * power;
-    for (const double factor : {1.0, 2.0, 5.0}) {
-        if (factor * power >= raw) {
-            step = factor * power;
-            break;
-        }
-    }
-    return std::max(step, minimum);
-}
-
-double niceCeiling(double value, double step) {
-    return std::ceil(value / step - 1e-9) * step;
-}
-
-void cutAtTick(ChartSpec& spec, Tick now) {
-    if (spec.bars)
-        return;
-    const double at = static_cast<double>(now);
-    for (LineSpec& line : spec.lines) {
-        QList<QPointF>& points = line.points;
-        const auto after = std::find_if(points.begin(), points.end(),
-                                        [at](const QPointF& p) { return p.x() > at; });
-        if (after == points.end())
-            continue;
-        const qsizetype kept = after - points.begin();
-        if (!line.markers_only && kept > 0 && points[kept - 1].x() < at) {
-            const QPointF a = points[kept - 1];
-            const QPointF b = points[kept];
-            points[kept] = QPointF(at, a.y() + (b.y() - a.y()) * (at - a.x()) / (b.x() - a.x()));
-            points.resize(kept + 1);
-        } else {
-            points.resize(kept);
-        }
-    }
-    spec.cursor.reset();
-    if (at >= spec.x.min && at <= spec.x.max)
-        spec.cursor = at;
-}
 
 ChartSpec buildChartSpec(ChartKind kind, const ChartInput& input) {
     switch (kind) {

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "charts/algorithm_names.h"
+#include "charts/chart_axes.h"
 #include "charts/chart_hover.h"
 #include "charts/chart_series.h"
 #include "charts/chart_view.h"

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/chart_axes.h"
 #include "charts/chart_view.h"
 
 namespace ratelab::ui {
@@ -13,17 +14,6 @@ namespace {
 
 QString text(std::string_view s) {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-/// 1, 2 or 5 times a power of ten, giving about `labels` labels over `span`.
-double niceStep(double span, int labels) {
-    const double raw = std::max(1.0, span / std::max(1, labels));
-    const double decade = std::pow(10.0, std::floor(std::log10(raw)));
-    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
-        if (factor * decade >= raw)
-            return factor * decade;
-    }
-    return 10 * decade;
 }
 
 }  // namespace
@@ -95,10 +85,10 @@ ChartSpec fleetLoadSpec(const FleetResult& result, int columns) {
     const auto limit = static_cast<double>(result.params.base.limit);
     spec.references.append(ReferenceLine{QStringLiteral("L = %1").arg(limit), limit});
     spec.over_limit_from = limit;
-    spec.x =
-        AxisSpec{QCoreApplication::translate("FleetCharts", "tick"), 0.0, end, niceStep(end, 8)};
+    spec.x = AxisSpec{QCoreApplication::translate("FleetCharts", "tick"), 0.0, end,
+                      niceStep(end, 8, 1.0)};
     spec.y = AxisSpec{QCoreApplication::translate("FleetCharts", "accepted"), 0.0,
-                      std::ceil(top * 1.1) + 1, niceStep(top * 1.1, 5)};
+                      std::ceil(top * 1.1) + 1, niceStep(top * 1.1, 5, 1.0)};
     return spec;
 }
 
@@ -125,7 +115,7 @@ ChartSpec fleetExtraSpec(const FleetResult& result) {
     spec.bars = std::move(bars);
     spec.x = AxisSpec{QString(), -0.5, static_cast<double>(spec.bars->values.size()) - 0.5, 1};
     spec.y = AxisSpec{QCoreApplication::translate("FleetCharts", "requests"), 0.0,
-                      std::ceil(top * 1.15) + 1, niceStep(top * 1.15, 5)};
+                      std::ceil(top * 1.15) + 1, niceStep(top * 1.15, 5, 1.0)};
     return spec;
 }
 
@@ -159,7 +149,7 @@ ChartSpec fleetSyncSpec(const std::vector<SyncOvershoot>& points, Tick current) 
                                          1.0, Qt::DashLine});
     spec.over_limit_from = 1.0;
     spec.x = AxisSpec{QCoreApplication::translate("FleetCharts", "sync every (ticks)"), 0.0, right,
-                      niceStep(right, 5)};
+                      niceStep(right, 5, 1.0)};
     spec.y = AxisSpec{QCoreApplication::translate("FleetCharts", "overshoot"), 0.0,
                       std::ceil(top * 1.2 * 2) / 2, top > 2.5 ? 1.0 : 0.5};
     return spec;
