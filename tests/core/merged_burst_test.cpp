@@ -57,6 +57,26 @@ std::pair<Burst, std::int64_t> merged_burst(const Stream& stream, Tick window) {
     return {burst, tracker.steps()};
 }
 
+/// A seeded source of whole numbers from lo to hi, for one case of a property.
+struct Pick {
+    explicit Pick(std::uint64_t seed) : rng(seed) {}
+    std::int64_t operator()(std::int64_t lo, std::int64_t hi) {
+        return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+    }
+    std::mt19937_64 rng;
+};
+
+/// The units tracker on one case: the exact worst span, in at most `steps_per_request` steps
+/// for each request.
+void check_counted(const Stream& stream, Tick window, std::uint64_t seed,
+                   std::int64_t steps_per_request) {
+    INFO("seed " << seed << " (RATELAB_PROPERTY_SEED), W " << window << ", " << stream.units.size()
+                 << " units");
+    const auto [burst, steps] = merged_burst(stream, window);
+    CHECK(burst == count_every_unit(stream, window));
+    CHECK(steps <= steps_per_request * static_cast<std::int64_t>(stream.segments.size()));
+}
+
 /// A key's queue: one unit through every step/scale ticks, its last unit at last/scale.
 struct Key {
     std::int64_t step, scale, last = -1;
@@ -238,10 +258,7 @@ TEST_CASE("many-shaper bursts: busy queues at different paces are counted a stre
     // stretch at once rather than unit by unit, and still counts exactly.
     const std::uint64_t seed0 = base_seed();
     for (std::uint64_t n = 0; n < 24; ++n) {
-        std::mt19937_64 rng(seed0 + n);
-        auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
-            return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
-        };
+        Pick pick(seed0 + n);
         const Tick window = std::vector<Tick>{900, 10'000, 60'000}[n % 3];
         std::vector<Key> all_keys{{1, 1}, {5, 3}, {2, 1}, {7, 2}};
         std::vector<Key> keys(all_keys.begin(), all_keys.begin() + 2 + static_cast<long>(n % 3));
@@ -254,14 +271,10 @@ TEST_CASE("many-shaper bursts: busy queues at different paces are counted a stre
             Key& key = keys[static_cast<std::size_t>(pick(0, static_cast<int>(keys.size()) - 1))];
             queue_request(stream, key, now, pick(5'000, 30'000));
         }
-        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), W " << window << ", "
-                     << stream.units.size() << " units");
-        const auto [burst, steps] = merged_burst(stream, window);
-        CHECK(burst == count_every_unit(stream, window));
         // Unit by unit this took about two steps per unit (one taken, one let out), some 3 *
         // 10^6 here; a stretch at a time it takes a few periods' worth of units at each end of a
         // request, whatever its cost.
-        CHECK(steps <= 2000 * static_cast<std::int64_t>(stream.segments.size()));
+        check_counted(stream, window, seed0 + n, 2000);
     }
 }
 
@@ -272,10 +285,7 @@ TEST_CASE("many-shaper bursts: a long queue's units leave the window a run at a 
     // the tracker once did one heap step per unit: 18 s for a 1 MB trace of 20,000 requests.
     const std::uint64_t seed0 = base_seed();
     for (std::uint64_t n = 0; n < 12; ++n) {
-        std::mt19937_64 rng(seed0 + n);
-        auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
-            return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
-        };
+        Pick pick(seed0 + n);
         const Tick window = std::vector<Tick>{250'000, 600'000, 1'000'000}[n % 3];
         Key long_queue{1, 1};
         std::vector<Key> others{{3, 1}, {5, 3}, {7, 2}};
@@ -293,12 +303,8 @@ TEST_CASE("many-shaper bursts: a long queue's units leave the window a run at a 
             Key& key = others[static_cast<std::size_t>(pick(0, 2))];
             queue_request(stream, key, now, pick(1, 3));
         }
-        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), W " << window << ", "
-                     << stream.units.size() << " units");
-        const auto [burst, steps] = merged_burst(stream, window);
-        CHECK(burst == count_every_unit(stream, window));
         // A unit at a time, the long queue's units cost a step each: about 10^6 here.
-        CHECK(steps <= 20 * static_cast<std::int64_t>(stream.segments.size()));
+        check_counted(stream, window, seed0 + n, 20);
     }
 }
 
@@ -311,10 +317,7 @@ TEST_CASE("many-shaper bursts: paces over large primes are bounded a pace at a t
     // more than the best, a stretch is taken at once.
     const std::uint64_t seed0 = base_seed();
     for (std::uint64_t n = 0; n < 12; ++n) {
-        std::mt19937_64 rng(seed0 + n);
-        auto pick = [&rng](std::int64_t lo, std::int64_t hi) {
-            return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
-        };
+        Pick pick(seed0 + n);
         std::vector<Key> keys{{4111, 4099}, {4099, 4111}, {1, 1}};
         Stream stream;
         stream.scale = 4099 * 4111;
@@ -327,12 +330,8 @@ TEST_CASE("many-shaper bursts: paces over large primes are bounded a pace at a t
             for (Key& key : keys)
                 queue_request(stream, key, now, cost);
         }
-        INFO("seed " << seed0 + n << " (RATELAB_PROPERTY_SEED), W " << window << ", "
-                     << stream.units.size() << " units");
-        const auto [burst, steps] = merged_burst(stream, window);
-        CHECK(burst == count_every_unit(stream, window));
         // Unit by unit, up to two steps per unit: up to 8 * 10^5 here. A stretch at a time, a
         // few dozen steps at each end of a request before the shortcut is tried.
-        CHECK(steps <= 200 * static_cast<std::int64_t>(stream.segments.size()));
+        check_counted(stream, window, seed0 + n, 200);
     }
 }
