@@ -134,7 +134,7 @@ private:
     };
 
     struct Stretch {
-        const std::vector<Request>& requests;
+        const RequestColumn& requests;
         const std::vector<Tick>& durations;  ///< Trace::durations
         const std::vector<Config>& configs;
         bool rejections_count;
@@ -253,7 +253,7 @@ private:
     /// Whether requests [0, end) share one key: at once when the key table has one key, else a
     /// pass over them.
     static bool is_single_key(const Trace& trace, std::size_t end) {
-        const std::vector<Request>& requests = trace.requests;
+        const RequestColumn& requests = trace.requests;
         return trace.keys.size() == 1 ||
                std::all_of(requests.begin(), requests.begin() + static_cast<std::ptrdiff_t>(end),
                            [&](const Request& r) { return r.key == requests.front().key; });
@@ -272,8 +272,8 @@ private:
     static constexpr std::size_t kScatteredKeys = 4096;
     static bool scattered_keys(const Trace& trace) { return trace.keys.size() > kScatteredKeys; }
     static constexpr std::size_t kPrefetchAhead = 8;  // requests
-    static void prefetch_ahead(const std::vector<Request>& requests,
-                               const std::vector<State>& states, std::size_t i) {
+    static void prefetch_ahead(const RequestColumn& requests, const std::vector<State>& states,
+                               std::size_t i) {
         if (i + 2 * kPrefetchAhead < requests.size())
             __builtin_prefetch(&states[requests[i + 2 * kPrefetchAhead].key]);
         if constexpr (requires(const State& s) { P::prefetch(s); }) {
@@ -580,11 +580,19 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
                                        DecisionColumns::Builder* decisions) {
     if (first >= last)
         return;
-    const std::vector<Request>& requests = stretch.requests;
+    const RequestColumn& requests = stretch.requests;
     // Read through a local pointer: stores into the burst trackers' buffers or the outcome
-    // columns could otherwise alias the vector's, and make the loop load it again each time.
-    const Request* const request_at = requests.data();
-    const KeyId only_key = requests[first].key;
+    // columns could otherwise alias the column's, and make the loop load it again each time.
+    // The stretch lies in one chunk of the column, or is copied together when it spans two.
+    std::span<const Request> together = requests.contiguous(first, last);
+    std::vector<Request> joined;
+    if (together.size() < last - first) {
+        joined.assign(requests.begin() + static_cast<std::ptrdiff_t>(first),
+                      requests.begin() + static_cast<std::ptrdiff_t>(last));
+        together = joined;
+    }
+    const Request* const request_at = together.data();  // request_at[0] is request `first`
+    const KeyId only_key = request_at[0].key;
     State one_state = kOneKey ? std::move(states[only_key]) : State{};
     const Config one_config = stretch.configs.front();
     const bool rejections_count = stretch.rejections_count;
@@ -601,7 +609,7 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
     for (std::size_t i = first; i < last; ++i) {
         if constexpr (kScattered)
             prefetch_ahead(requests, states, i);
-        const Request& r = request_at[i];
+        const Request& r = request_at[i - first];
         const Config& config =
             kOneKey ? one_config : stretch.configs[stretch.configs.size() == 1 ? 0 : r.key];
         State& state = kOneKey ? one_state : states[r.key];

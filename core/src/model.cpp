@@ -35,8 +35,6 @@ void Trace::append(const Request& request, Tick duration) {
 void Trace::append_range(const Trace& from, std::size_t begin, std::size_t end) {
     if (end <= begin)
         return;
-    const auto first = from.requests.begin() + static_cast<std::ptrdiff_t>(begin);
-    const auto last = from.requests.begin() + static_cast<std::ptrdiff_t>(end);
     if (!from.durations.empty()) {
         durations.resize(requests.size(), 0);
         durations.insert(durations.end(),
@@ -45,7 +43,7 @@ void Trace::append_range(const Trace& from, std::size_t begin, std::size_t end) 
     } else if (!durations.empty()) {
         durations.resize(requests.size() + (end - begin), 0);
     }
-    requests.insert(requests.end(), first, last);
+    requests.append(from.requests, begin, end);
 }
 
 void Trace::append_from(const Trace& from, std::size_t index, KeyId key) {

@@ -63,7 +63,7 @@ Tick last_change(const SimulationResult& result, std::size_t lane, const KeyMask
                  const RunControl* control) {
     const Trace& trace = *result.trace;
     const AlgorithmRun& run = result.runs[lane];
-    const std::vector<Request>& requests = trace.requests;
+    const RequestColumn& requests = trace.requests;
     Tick last = requests.empty() ? from : requests.back().tick;
     if (!run.releases)
         return last;
@@ -84,7 +84,7 @@ void fill_series(AlgorithmSeries& out, const SimulationResult& result, std::size
     const Params& params = result.lane_params[lane];
     const Tick window = load_window(result, lane, one_key);
     const AlgorithmInfo& info = *Registry::instance().find(run.id);
-    const std::vector<Request>& requests = trace.requests;
+    const RequestColumn& requests = trace.requests;
     std::vector<std::pair<Tick, std::int64_t>> releases;
     std::vector<Rational> drains;
     if (run.releases) {

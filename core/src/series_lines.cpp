@@ -158,7 +158,7 @@ LevelSeries bucket_level(const Trace& trace, const AlgorithmRun& run, KeyId key,
         return static_cast<double>(last) +
                static_cast<double>(full - level) / static_cast<double>(per_tick);
     };
-    const std::vector<Request>& requests = trace.requests;
+    const RequestColumn& requests = trace.requests;
     for (std::size_t i = 0; i < requests.size();) {
         const Tick tick = requests[i].tick;
         std::int64_t spent = 0;

@@ -96,12 +96,12 @@ TEST_CASE("bucket fit: the boundary burst, worked out by hand") {
     // span: 8 - 2/5 x 7 = 5.2 tokens, so 6 are needed. With 4 tokens the worst ratio is the
     // whole run again: (8 - 4) / 7.
     const Trace trace = default_trace();
-    CHECK(smallest_capacity(trace.requests, Rational(2, 5)) == 6);
-    CHECK(smallest_rate(trace.requests, 4) == Rational(4, 7));
-    CHECK(smallest_rate(trace.requests, 8) == Rational(0));  // eight tokens need no refill
+    CHECK(smallest_capacity(flat(trace.requests), Rational(2, 5)) == 6);
+    CHECK(smallest_rate(flat(trace.requests), 4) == Rational(4, 7));
+    CHECK(smallest_rate(flat(trace.requests), 8) == Rational(0));  // eight tokens need no refill
     const auto same_tick = ticks({3, 3, 3});
-    CHECK(!smallest_rate(same_tick->requests, 2));  // three on one tick never fit in two
-    CHECK(smallest_capacity(same_tick->requests, Rational(1000)) == 3);
+    CHECK(!smallest_rate(flat(same_tick->requests), 2));  // three on one tick never fit in two
+    CHECK(smallest_capacity(flat(same_tick->requests), Rational(1000)) == 3);
     CHECK(smallest_capacity({}, Rational(1)) == 0);
 }
 
@@ -113,7 +113,7 @@ TEST_CASE("bucket fit: one pass agrees with every span by brute force") {
         INFO("seed " << seed << " (RATELAB_PROPERTY_SEED=" << seed << ")");
         std::mt19937_64 rng(seed);
         const auto trace = random_trace(rng, 1);
-        const auto& requests = trace->requests;
+        const auto requests = flat(trace->requests);
         for (const Rational& rate : rates) {
             CHECK(smallest_capacity(requests, rate) == brute_excess(requests, rate).ceil());
         }
@@ -132,7 +132,7 @@ TEST_CASE("bucket fit: the answers are where simulate starts and stops rejecting
         const auto trace = random_trace(rng, 1);
         const Params params = limits(4, 10);
         const Rational rate(1 + n % 3, 1 + n % 4);
-        const std::int64_t capacity = smallest_capacity(trace->requests, rate);
+        const std::int64_t capacity = smallest_capacity(flat(trace->requests), rate);
         CHECK(rejected(trace, params, bucket(capacity, rate)) == 0);
         CHECK(rejected(trace, params, gcra(capacity, Rational(1) / rate)) == 0);
         if (capacity > 1) {
@@ -140,7 +140,7 @@ TEST_CASE("bucket fit: the answers are where simulate starts and stops rejecting
             CHECK(rejected(trace, params, gcra(capacity - 1, Rational(1) / rate)) > 0);
         }
         const std::int64_t held = 2 + n % 4;
-        const std::optional<Rational> least = smallest_rate(trace->requests, held);
+        const std::optional<Rational> least = smallest_rate(flat(trace->requests), held);
         if (!least) {
             // Some tick's requests cost more than the bucket holds: even a fast refill rejects.
             CHECK(rejected(trace, params, bucket(held, Rational(bounds::kMaxRationalPart))) > 0);
@@ -355,7 +355,7 @@ TEST_CASE("bucket fit: a sweep's frontier is where each of its rows stops reject
         REQUIRE(by_interval->rows.size() == capacities.size());
         for (std::size_t row = 0; row < capacities.size(); ++row) {
             const std::int64_t burst = capacities[row].floor();
-            const auto least = smallest_rate(trace->requests, burst);
+            const auto least = smallest_rate(flat(trace->requests), burst);
             INFO("burst " << burst);
             if (!least || *least == Rational(0)) {
                 CHECK_FALSE(by_interval->rows[row]);  // none, or any, would do

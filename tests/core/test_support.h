@@ -86,4 +86,9 @@ inline std::string pattern(const AlgorithmRun& run) {
     return text;
 }
 
+/// A trace's requests in one vector, for functions that read a span.
+inline std::vector<Request> flat(const RequestColumn& requests) {
+    return {requests.begin(), requests.end()};
+}
+
 }  // namespace ratelab::test

@@ -251,8 +251,8 @@ private Q_SLOTS:
 
         // Costs make the counts read "n (cost m)": the columns grow, and shrink back after.
         Trace costly = default_trace();
-        for (Request& request : costly.requests) {
-            request.cost = 12345;
+        for (std::size_t i = 0; i < costly.requests.size(); ++i) {
+            costly.requests[i].cost = 12345;
         }
         Params params = default_params();
         params.base.limit = 1'000'000;

@@ -53,46 +53,48 @@ private Q_SLOTS:
         QVERIFY(!session.isModified());
     }
 
-    void aReplacedTraceLendsItsMemoryOnlyWhenNothingHoldsIt() {
+    void anEditOfALongTraceSharesWhatItDidNotChange() {
+        // 100,000 requests in chunks of RequestColumn::kChunk: an edit copies the chunks it
+        // changes, and the trace before it (held by the result on show and by undo) keeps
+        // the rest, shared.
+        TraceBuilder builder;
+        for (Tick t = 0; t < 100'000; ++t)
+            builder.add(t, 1, t % 3 == 0 ? "a" : "b");
+        SessionDocument document = SessionDocument::defaultScenario();
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
         Session session;
-        session.addRequest(14);  // replaces the scenario's trace, which the session did not make
-        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));
-        session.addRequest(15);
-        const std::size_t size = session.trace().requests.size();
-        const Trace spare = session.recycledTrace();
-        QVERIFY(spare.requests.capacity() >= size - 1);  // the trace before the second edit
-        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));  // lent once
+        QVERIFY(session.reset(document, QString()).isEmpty());
+        const auto chunks = [&] { return session.trace().requests.chunks(); };
+        const auto sharedWith = [&](const std::shared_ptr<const SimulationResult>& before) {
+            return session.trace().requests.shared_chunks(before->trace->requests);
+        };
+        QVERIFY(chunks() >= 20);
 
-        // A result that still shows the replaced trace keeps it whole.
-        const std::shared_ptr<const SimulationResult> shown = session.result();
-        session.addRequest(16);
-        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));
-        QCOMPARE(shown->trace->requests.size(), size);
-        QCOMPARE(shown->trace->requests.back().tick, Tick(15));
+        auto before = session.result();
+        session.addRequest(50'000);
+        QCOMPARE(session.trace().requests.size(), std::size_t(100'001));
+        QVERIFY(sharedWith(before) >= chunks() - 2);
+        before = session.result();
+        session.moveRequests({10, 70'000}, 3, session.newGesture());
+        QVERIFY(sharedWith(before) >= chunks() - 4);
+        before = session.result();
+        session.removeRequests({0, 99'999});
+        QVERIFY(sharedWith(before) >= chunks() - 4);
+        before = session.result();
+        session.setCosts({5}, {9});
+        QVERIFY(sharedWith(before) >= chunks() - 1);
 
-        // Edits made in lent memory give what fresh ones give.
-        session.addRequest(17);
-        session.removeRequests({0});
-        session.moveRequests({1, 2}, 4, session.newGesture());
+        // Undone and redone, the edits give what a fresh simulation of the same trace gives.
         for (int step = 0; step < 4; ++step)
             session.undoStack()->undo();
-        QCOMPARE(session.trace().requests.size(), size);
-        QCOMPARE(session.trace().requests.back().tick, Tick(15));
-        session.undoStack()->undo();
-        session.undoStack()->undo();
-        QVERIFY(session.trace() == default_trace());
-        for (int step = 0; step < 6; ++step)
+        QVERIFY(session.trace() == *document.trace);
+        for (int step = 0; step < 4; ++step)
             session.undoStack()->redo();
-        QCOMPARE(session.trace().requests.size(), size + 1);
+        QCOMPARE(session.trace().requests[5].cost, 9U);
         const std::shared_ptr<const SimulationResult> fresh =
             simulate(session.document().trace, session.params());
         for (std::size_t lane = 0; lane < fresh->runs.size(); ++lane)
             QVERIFY(session.result()->runs[lane].decisions == fresh->runs[lane].decisions);
-
-        // Another document: the edited traces of this one are let go, not lent.
-        session.addRequest(18);
-        QVERIFY(session.reset(SessionDocument::defaultScenario(), QString()).isEmpty());
-        QCOMPARE(session.recycledTrace().requests.capacity(), std::size_t(0));
     }
 
     void deleteAndUndoRestoreTheSameTraceAndSelection() {

@@ -12,14 +12,14 @@ AddRequestCommand::AddRequestCommand(Session* session, std::size_t index, const 
 void AddRequestCommand::redo() {
     const Trace& trace = session_->trace();
     const std::size_t size = trace.requests.size();
-    session_->applyTrace(withInserted(trace, index_, request_, session_->recycledTrace()), {index_},
+    session_->applyTrace(withInserted(trace, index_, request_), {index_},
                          changeOf({}, size, {index_}, size + 1));
 }
 
 void AddRequestCommand::undo() {
     const Trace& trace = session_->trace();
     const std::size_t size = trace.requests.size();
-    session_->applyTrace(withRemoved(trace, {index_}, session_->recycledTrace()).trace, {},
+    session_->applyTrace(withRemoved(trace, {index_}).trace, {},
                          changeOf({index_}, size, {}, size - 1));
 }
 

@@ -15,15 +15,13 @@ ChangeCostsCommand::ChangeCostsCommand(Session* session, IndexList indices,
 }
 
 void ChangeCostsCommand::redo() {
-    session_->applyTrace(
-        withCosts(session_->trace(), indices_, new_costs_, session_->recycledTrace()), indices_,
-        changeInPlace(indices_, session_->trace().requests.size()));
+    session_->applyTrace(withCosts(session_->trace(), indices_, new_costs_), indices_,
+                         changeInPlace(indices_, session_->trace().requests.size()));
 }
 
 void ChangeCostsCommand::undo() {
-    session_->applyTrace(
-        withCosts(session_->trace(), indices_, old_costs_, session_->recycledTrace()), indices_,
-        changeInPlace(indices_, session_->trace().requests.size()));
+    session_->applyTrace(withCosts(session_->trace(), indices_, old_costs_), indices_,
+                         changeInPlace(indices_, session_->trace().requests.size()));
 }
 
 int ChangeCostsCommand::id() const {

@@ -14,15 +14,13 @@ ChangeDurationsCommand::ChangeDurationsCommand(Session* session, IndexList indic
 }
 
 void ChangeDurationsCommand::redo() {
-    session_->applyTrace(
-        withDurations(session_->trace(), indices_, new_durations_, session_->recycledTrace()),
-        indices_, changeInPlace(indices_, session_->trace().requests.size()));
+    session_->applyTrace(withDurations(session_->trace(), indices_, new_durations_), indices_,
+                         changeInPlace(indices_, session_->trace().requests.size()));
 }
 
 void ChangeDurationsCommand::undo() {
-    session_->applyTrace(
-        withDurations(session_->trace(), indices_, old_durations_, session_->recycledTrace()),
-        indices_, changeInPlace(indices_, session_->trace().requests.size()));
+    session_->applyTrace(withDurations(session_->trace(), indices_, old_durations_), indices_,
+                         changeInPlace(indices_, session_->trace().requests.size()));
 }
 
 }  // namespace ratelab::ui

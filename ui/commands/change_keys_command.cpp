@@ -18,14 +18,13 @@ ChangeKeysCommand::ChangeKeysCommand(Session* session, IndexList indices, std::s
 }
 
 void ChangeKeysCommand::redo() {
-    session_->applyTrace(withKey(session_->trace(), indices_, key_, session_->recycledTrace()),
-                         indices_, changeInPlace(indices_, session_->trace().requests.size()));
+    session_->applyTrace(withKey(session_->trace(), indices_, key_), indices_,
+                         changeInPlace(indices_, session_->trace().requests.size()));
 }
 
 void ChangeKeysCommand::undo() {
-    session_->applyTrace(
-        withKeyIds(session_->trace(), indices_, old_keys_, old_table_, session_->recycledTrace()),
-        indices_, changeInPlace(indices_, session_->trace().requests.size()));
+    session_->applyTrace(withKeyIds(session_->trace(), indices_, old_keys_, old_table_), indices_,
+                         changeInPlace(indices_, session_->trace().requests.size()));
 }
 
 }  // namespace ratelab::ui

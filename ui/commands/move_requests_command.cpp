@@ -20,7 +20,7 @@ void MoveRequestsCommand::redo() {
     for (const std::size_t index : original_indices_) {
         originals_.append_from(trace, index);
     }
-    Move move = withMoved(trace, original_indices_, delta_, session_->recycledTrace());
+    Move move = withMoved(trace, original_indices_, delta_);
     moved_indices_ = move.indices;
     const std::size_t size = trace.requests.size();
     session_->applyTrace(std::move(move.trace), std::move(move.indices),
@@ -30,9 +30,8 @@ void MoveRequestsCommand::redo() {
 void MoveRequestsCommand::undo() {
     const Trace rest = withRemoved(session_->trace(), moved_indices_).trace;
     const std::size_t size = session_->trace().requests.size();
-    session_->applyTrace(
-        withRestored(rest, original_indices_, originals_, session_->recycledTrace()),
-        original_indices_, changeOf(moved_indices_, size, original_indices_, size));
+    session_->applyTrace(withRestored(rest, original_indices_, originals_), original_indices_,
+                         changeOf(moved_indices_, size, original_indices_, size));
 }
 
 int MoveRequestsCommand::id() const {

@@ -13,7 +13,7 @@ RemoveRequestsCommand::RemoveRequestsCommand(Session* session, IndexList indices
 
 void RemoveRequestsCommand::redo() {
     const std::size_t size = session_->trace().requests.size();
-    Removal removal = withRemoved(session_->trace(), indices_, session_->recycledTrace());
+    Removal removal = withRemoved(session_->trace(), indices_);
     removed_ = std::move(removal.removed);
     session_->applyTrace(std::move(removal.trace), {},
                          changeOf(indices_, size, {}, size - indices_.size()));
@@ -21,9 +21,8 @@ void RemoveRequestsCommand::redo() {
 
 void RemoveRequestsCommand::undo() {
     const std::size_t size = session_->trace().requests.size();
-    session_->applyTrace(
-        withRestored(session_->trace(), indices_, removed_, session_->recycledTrace()), indices_,
-        changeOf({}, size, indices_, size + indices_.size()));
+    session_->applyTrace(withRestored(session_->trace(), indices_, removed_), indices_,
+                         changeOf({}, size, indices_, size + indices_.size()));
 }
 
 }  // namespace ratelab::ui

@@ -22,7 +22,7 @@ namespace {
 /// most the longest delay after the last request. Before it, moving the clock without passing a
 /// request still changes what a shaper has let through.
 Tick lastRelease(const SimulationResult& result) {
-    const std::vector<Request>& requests = result.trace->requests;
+    const RequestColumn& requests = result.trace->requests;
     Tick last = requests.empty() ? 0 : requests.back().tick;
     for (const AlgorithmRun& run : result.runs) {
         if (run.releases && !requests.empty())

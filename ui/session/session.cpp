@@ -4,7 +4,6 @@
 #include <QLocale>
 #include <QUndoStack>
 #include <algorithm>
-#include <chrono>
 #include <new>
 #include <utility>
 
@@ -25,14 +24,9 @@
 
 namespace ratelab::ui {
 
-Session::Session(QObject* parent)
-    : QObject(parent), retired_release_(new QTimer(this)), undo_stack_(new QUndoStack(this)) {
+Session::Session(QObject* parent) : QObject(parent), undo_stack_(new QUndoStack(this)) {
     connect(undo_stack_, &QUndoStack::cleanChanged, this,
             [this](bool clean) { Q_EMIT modifiedChanged(!clean); });
-    // A replaced trace is worth keeping for its memory only while the user is editing.
-    retired_release_->setSingleShot(true);
-    retired_release_->setInterval(std::chrono::seconds(5));
-    connect(retired_release_, &QTimer::timeout, this, [this] { retired_.reset(); });
     reset(SessionDocument::defaultScenario(), QString());
 }
 
@@ -81,8 +75,6 @@ QString Session::reset(SessionDocument document, const QString& file_path) {
     }
     document_ = std::move(document);
     result_ = std::move(result);
-    own_trace_.reset();  // the edited traces of the document before: nothing to lend now
-    retired_.reset();
     undo_stack_->clear();
     // clear() leaves an empty stack as it was, so a recovered document's mark would stay.
     undo_stack_->setClean();
@@ -208,30 +200,15 @@ void Session::applyTrace(Trace trace, IndexList selection, std::optional<TraceCh
     // The change is of the trace the shown result was simulated from, unless that one failed.
     if (!result_ || result_->trace != document_.trace)
         change.reset();
-    std::shared_ptr<Trace> replaced = std::move(own_trace_);
-    if (replaced != document_.trace)
-        replaced.reset();  // the document's trace came from elsewhere (a file, a reset)
-    own_trace_ = std::make_shared<Trace>(std::move(trace));
-    document_.trace = own_trace_;
+    // The trace it replaces lives on while the shown result or an undo command holds it; the
+    // two share every chunk of requests the edit did not change.
+    document_.trace = std::make_shared<const Trace>(std::move(trace));
     selection_ = normalized(std::move(selection), document_.trace->requests.size());
     // Only the trace changed: the decisions before the first changed request stay as they were.
     resimulate(
         result_ && result_->params == without_hidden_lanes(document_.params) ? result_ : nullptr,
         change);
     Q_EMIT selectionChanged();
-    // Views may hold the replaced trace's result until they next paint: its memory goes to
-    // the next edit if nothing holds it by then.
-    if (replaced) {
-        retired_ = std::move(replaced);
-        retired_release_->start();
-    }
-}
-
-Trace Session::recycledTrace() {
-    const std::shared_ptr<Trace> retired = std::move(retired_);
-    if (retired && retired.use_count() == 1)
-        return std::move(*retired);
-    return {};
 }
 
 std::optional<io::FleetFile> Session::fleet() const {

@@ -2,7 +2,6 @@
 
 #include <QObject>
 #include <QString>
-#include <QTimer>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -101,10 +100,6 @@ public:
     // For undo commands only. `change`, when the command knows it, says which requests the
     // edit replaced (changeOf()), so that a long trace is neither compared nor checked whole.
     void applyTrace(Trace trace, IndexList selection, std::optional<TraceChange> change = {});
-    /// Memory for the next edit's trace (the trace edits' `into`): the trace the last edit
-    /// replaced, if nothing else holds it by now; else an empty trace. Kept for a few seconds
-    /// after an edit, so that a run of edits on a long trace reuses it.
-    Trace recycledTrace();
     void applyParams(const Params& params);
     void applyFleet(const std::optional<io::FleetFile>& fleet);
     void applyNotes(std::vector<TraceNote> notes);
@@ -138,12 +133,6 @@ private:
 
     SessionDocument document_;
     std::shared_ptr<const SimulationResult> result_;
-    // The document's trace when applyTrace() made it (its object is not const, so its memory
-    // may be taken over once the document moves on), and the one the last edit replaced, for
-    // recycledTrace().
-    std::shared_ptr<Trace> own_trace_;
-    std::shared_ptr<Trace> retired_;
-    QTimer* retired_release_;
     QUndoStack* undo_stack_;
     QString file_path_;
     IndexList selection_;

@@ -16,26 +16,14 @@ bool tickGreater(Tick tick, const Request& request) {
     return tick < request.tick;
 }
 
-/// `into` emptied, to hold an edited copy of `trace` of about `size` requests: its memory (a
-/// recycled trace's, Session::recycledTrace()) is reused where it is large enough.
-Trace emptied(Trace into, const Trace& trace, std::size_t size) {
+/// A trace with the keys of `trace` and no requests, to hold an edit of it of about `size`.
+Trace emptied(const Trace& trace, std::size_t size) {
+    Trace into;
     into.keys = trace.keys;
-    into.requests.clear();
-    into.durations.clear();
-    // A little room to spare, so that the memory still fits after the next few additions.
-    const std::size_t room = size + size / 256 + 16;
-    if (into.requests.capacity() < size)
-        into.requests.reserve(room);
-    if (!trace.durations.empty() && into.durations.capacity() < size)
-        into.durations.reserve(room);
+    into.requests.reserve(size);
+    if (!trace.durations.empty())
+        into.durations.reserve(size);
     return into;
-}
-
-/// An exact copy of `trace`, made in `into`'s memory.
-Trace copied(const Trace& trace, Trace into) {
-    Trace result = emptied(std::move(into), trace, trace.requests.size());
-    result.append_range(trace, 0, trace.requests.size());
-    return result;
 }
 
 }  // namespace
@@ -58,19 +46,19 @@ std::size_t countUpTo(const Trace& trace, Tick tick) {
     return insertionIndex(trace, tick);
 }
 
-Trace withInserted(const Trace& trace, std::size_t index, const Request& request, Trace into) {
+Trace withInserted(const Trace& trace, std::size_t index, const Request& request) {
     // Built in one go, at its final size: a copy of the trace and then an insertion would
     // copy a long trace twice.
-    Trace result = emptied(std::move(into), trace, trace.requests.size() + 1);
+    Trace result = emptied(trace, trace.requests.size() + 1);
     result.append_range(trace, 0, index);
     result.append(request, 0);
     result.append_range(trace, index, trace.requests.size());
     return result;
 }
 
-Removal withRemoved(const Trace& trace, const IndexList& indices, Trace into) {
+Removal withRemoved(const Trace& trace, const IndexList& indices) {
     Removal removal;
-    removal.trace = emptied(std::move(into), trace, trace.requests.size() - indices.size());
+    removal.trace = emptied(trace, trace.requests.size() - indices.size());
     removal.removed.requests.reserve(indices.size());
     std::size_t kept_from = 0;  // the first request of the stretch kept whole
     for (const std::size_t index : indices) {
@@ -82,8 +70,8 @@ Removal withRemoved(const Trace& trace, const IndexList& indices, Trace into) {
     return removal;
 }
 
-Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed, Trace into) {
-    Trace result = emptied(std::move(into), trace, trace.requests.size() + removed.requests.size());
+Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed) {
+    Trace result = emptied(trace, trace.requests.size() + removed.requests.size());
     std::size_t kept = 0;  // requests of `trace` taken so far
     for (std::size_t next = 0; next < indices.size(); ++next) {
         // Before the restored request at indices[next]: that many requests of `trace` in all.
@@ -118,12 +106,12 @@ Tick clampMoveDelta(const Trace& trace, const IndexList& indices, Tick delta) {
     return std::clamp(delta, -lowest, bounds::kMaxTick - highest);
 }
 
-Move withMoved(const Trace& trace, const IndexList& indices, Tick delta, Trace into) {
+Move withMoved(const Trace& trace, const IndexList& indices, Tick delta) {
     // The requests that stay, in stretches between the moved ones, merged with the moved ones
     // (in tick order already) in one pass: each moved request goes after those already on its
     // new tick.
     Move move;
-    move.trace = emptied(std::move(into), trace, trace.requests.size());
+    move.trace = emptied(trace, trace.requests.size());
     move.indices.reserve(indices.size());
     std::size_t stay = 0;     // the next request that may stay, unless it is moved
     std::size_t skipped = 0;  // moved requests passed over by `stay`
@@ -161,8 +149,8 @@ Move withMoved(const Trace& trace, const IndexList& indices, Tick delta, Trace i
 }
 
 Trace withCosts(const Trace& trace, const IndexList& indices,
-                const std::vector<std::uint32_t>& costs, Trace into) {
-    Trace result = copied(trace, std::move(into));
+                const std::vector<std::uint32_t>& costs) {
+    Trace result = trace;  // shares every chunk of requests until one is changed
     for (std::size_t i = 0; i < indices.size(); ++i) {
         result.requests[indices[i]].cost = costs[i];
     }
@@ -170,8 +158,8 @@ Trace withCosts(const Trace& trace, const IndexList& indices,
 }
 
 Trace withDurations(const Trace& trace, const IndexList& indices,
-                    const std::vector<Tick>& durations, Trace into) {
-    Trace result = copied(trace, std::move(into));
+                    const std::vector<Tick>& durations) {
+    Trace result = trace;  // shares every chunk of requests until one is changed
     for (std::size_t i = 0; i < indices.size(); ++i) {
         result.set_duration(indices[i], durations[i]);
     }
@@ -201,8 +189,8 @@ std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices)
     return costs;
 }
 
-Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key, Trace into) {
-    Trace result = copied(trace, std::move(into));
+Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key) {
+    Trace result = trace;  // shares every chunk of requests until one is changed
     KeyId id = 0;
     if (const auto found = trace.find_key(key)) {
         id = *found;
@@ -217,8 +205,8 @@ Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key
 }
 
 Trace withKeyIds(const Trace& trace, const IndexList& indices, const std::vector<KeyId>& keys,
-                 const std::vector<std::string>& table, Trace into) {
-    Trace result = copied(trace, std::move(into));
+                 const std::vector<std::string>& table) {
+    Trace result = trace;  // shares every chunk of requests until one is changed
     result.keys = table;
     for (std::size_t i = 0; i < indices.size(); ++i) {
         result.requests[indices[i]].key = keys[i];

@@ -15,8 +15,8 @@ using IndexList = std::vector<std::size_t>;
 
 // Pure edits of a trace. Each keeps requests in non-decreasing tick order and returns a new
 // trace, so that undo commands can be written as exact inverses of each other. The new trace
-// is built in the memory of `into`, whatever it held: on a long trace, a recycled one
-// (Session::recycledTrace()) saves the kernel handing out and zeroing fresh pages for it.
+// shares with `trace` every chunk of requests it does not change (RequestColumn), so an edit
+// of a long trace copies little more than the requests around it.
 
 /// Where a request added at `tick` goes: after every request already on that tick.
 std::size_t insertionIndex(const Trace& trace, Tick tick);
@@ -31,19 +31,18 @@ TickRange requestsOnTick(const Trace& trace, Tick tick);
 std::size_t countUpTo(const Trace& trace, Tick tick);
 
 /// `trace` with `request` added at `index`; it sets no duration of its own.
-Trace withInserted(const Trace& trace, std::size_t index, const Request& request, Trace into = {});
+Trace withInserted(const Trace& trace, std::size_t index, const Request& request);
 
 struct Removal {
     Trace trace;
     /// The requests taken out, in index order, each with its duration; its keys are not used.
     Trace removed;
 };
-Removal withRemoved(const Trace& trace, const IndexList& indices, Trace into = {});
+Removal withRemoved(const Trace& trace, const IndexList& indices);
 
 /// The inverse of withRemoved: puts the requests of `removed` back so that they sit at `indices`
 /// again, each with its duration.
-Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed,
-                   Trace into = {});
+Trace withRestored(const Trace& trace, const IndexList& indices, const Trace& removed);
 
 /// What an edit changed, for resimulate(): it took out the requests at `before` (indices in
 /// the old trace, of `old_size` requests) and put in those at `after` (indices in the new one,
@@ -65,24 +64,24 @@ struct Move {
 };
 /// Moves the requests at `indices` by `delta` ticks (already clamped). Moved requests keep their
 /// relative order and go after the requests that were already on their new tick.
-Move withMoved(const Trace& trace, const IndexList& indices, Tick delta, Trace into = {});
+Move withMoved(const Trace& trace, const IndexList& indices, Tick delta);
 
 /// Sets the cost of each request at `indices` to the matching entry of `costs`.
 Trace withCosts(const Trace& trace, const IndexList& indices,
-                const std::vector<std::uint32_t>& costs, Trace into = {});
+                const std::vector<std::uint32_t>& costs);
 std::vector<std::uint32_t> costsAt(const Trace& trace, const IndexList& indices);
 
 /// Sets the duration of each request at `indices` to the matching entry of `durations` (0: the
 /// concurrency lane's own).
 Trace withDurations(const Trace& trace, const IndexList& indices,
-                    const std::vector<Tick>& durations, Trace into = {});
+                    const std::vector<Tick>& durations);
 std::vector<Tick> durationsAt(const Trace& trace, const IndexList& indices);
 
 /// Gives each request at `indices` the key `key`, added to the key table when it is new.
-Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key, Trace into = {});
+Trace withKey(const Trace& trace, const IndexList& indices, std::string_view key);
 /// Gives each request at `indices` the matching key id of `keys`, with `table` as the key table.
 Trace withKeyIds(const Trace& trace, const IndexList& indices, const std::vector<KeyId>& keys,
-                 const std::vector<std::string>& table, Trace into = {});
+                 const std::vector<std::string>& table);
 std::vector<KeyId> keysAt(const Trace& trace, const IndexList& indices);
 
 /// Drops indices that are out of range and sorts the rest.

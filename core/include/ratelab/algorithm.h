@@ -198,8 +198,7 @@ public:
         (void)released_by;
         Trace head;
         head.keys = trace.keys;
-        head.requests.assign(trace.requests.begin(),
-                             trace.requests.begin() + static_cast<std::ptrdiff_t>(count));
+        head.requests.append(trace.requests, 0, count);
         if (!trace.durations.empty())
             head.durations.assign(trace.durations.begin(),
                                   trace.durations.begin() + static_cast<std::ptrdiff_t>(count));

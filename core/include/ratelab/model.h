@@ -10,22 +10,9 @@
 
 #include "ratelab/parameters.h"
 #include "ratelab/rational.h"
+#include "ratelab/request_column.h"
 
 namespace ratelab {
-
-/// Simulated time: a whole number of ticks, >= 0.
-using Tick = std::int64_t;
-/// Index into Trace::keys.
-using KeyId = std::uint32_t;
-
-/// One request of a trace. Requests on the same tick are processed in trace order.
-struct Request {
-    Tick tick = 0;
-    std::uint32_t cost = 1;  ///< >= 1
-    KeyId key = 0;           ///< Trace::keys[key] is the caller's key; 0 is the default key ""
-
-    friend bool operator==(const Request&, const Request&) = default;
-};
 
 /// A short text pinned to a tick of a trace ("the window turns over here"): shown on the
 /// timeline and in exports for a lecture or a lesson. The simulation never reads it.
@@ -40,7 +27,9 @@ struct TraceNote {
 /// Requests are in non-decreasing tick order.
 struct Trace {
     std::vector<std::string> keys{std::string()};  ///< keys[0] is always "" (the default key)
-    std::vector<Request> requests;
+    /// In chunks that copies share: copying a trace, or editing it into a new one, copies
+    /// little more than what changed.
+    RequestColumn requests;
     /// How long each request holds what it takes, in ticks (the concurrency lane's in-flight
     /// time), or 0 where the request leaves it to the lane's `duration`. Empty when no request
     /// sets one, which is what almost every trace does; otherwise one entry per request.

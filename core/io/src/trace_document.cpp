@@ -73,11 +73,11 @@ Trace trace_from_columns(detail::RawColumns& c) {
             ids[i] = 0;
         }
     }
-    trace.requests.resize(count);
+    trace.requests.reserve(count);
     Tick tick = 0;
     for (std::size_t i = 0; i < count; ++i) {
         tick += c.tick_deltas[i];
-        Request& request = trace.requests[i];
+        Request request;
         request.tick = tick;
         if (c.has_costs) {
             request.cost = c.costs[i];
@@ -96,6 +96,7 @@ Trace trace_from_columns(detail::RawColumns& c) {
             }
             request.key = ids[entry];
         }
+        trace.requests.push_back(request);
     }
     // A column of zeros sets nothing: the trace keeps no durations, as in the object form.
     if (std::any_of(c.durations.begin(), c.durations.end(), [](Tick d) { return d != 0; }))
