@@ -76,7 +76,7 @@ RequestColumn::Chunk& RequestColumn::own_tail(std::size_t fill) {
     return *chunks_.back();
 }
 
-void RequestColumn::push_back(const Request& request) {
+void RequestColumn::push_back_slowly(const Request& request) {
     Chunk& tail = own_tail(kChunk);
     tail.push_back(request);
     data_.back() = tail.data();

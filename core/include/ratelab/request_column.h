@@ -91,7 +91,21 @@ public:
     /// The requests from `index` on that lie next to each other in memory, up to `end`.
     std::span<const Request> contiguous(std::size_t index, std::size_t end) const;
 
-    void push_back(const Request& request);
+    void push_back(const Request& request) {
+        // Most additions go into a last chunk of this column's own with room to spare, at a
+        // request that needs no entry in the lookup table.
+        if (!chunks_.empty() && (size_ & kLookupMask) != 0) {
+            Chunk& tail = *chunks_.back();
+            if (tail.size() < kChunk && tail.size() < tail.capacity() &&
+                chunks_.back().use_count() == 1) {
+                tail.push_back(request);
+                ++starts_.back();
+                ++size_;
+                return;
+            }
+        }
+        push_back_slowly(request);
+    }
     /// Adds requests [begin, end) of `from` at the end; the chunks it holds whole are shared.
     void append(const RequestColumn& from, std::size_t begin, std::size_t end);
     void clear() { *this = RequestColumn(); }
@@ -119,7 +133,10 @@ public:
 private:
     using Chunk = std::vector<Request>;
     static constexpr unsigned kShift = 10;  // 1 << kShift == kLeast
+    static constexpr std::size_t kLookupMask = (std::size_t{1} << kShift) - 1;
     static_assert((std::size_t{1} << kShift) <= kLeast);
+
+    void push_back_slowly(const Request& request);
 
     std::size_t chunk_of(std::size_t index) const {
         std::size_t c = lookup_[index >> kShift];
