@@ -267,18 +267,18 @@ private:
     static std::vector<Config> configure_keys(const Trace& trace, const Params& params);
 
     /// With many keys, the states spread over more memory than the caches hold and each request
-    /// would wait for its key's state to arrive: ask for it a few requests ahead, and for what
-    /// the state points to once the state itself has arrived.
+    /// would wait for its key's state to arrive: ask for it a few requests ahead in the stretch
+    /// being decided, and for what the state points to once the state itself has arrived.
     static constexpr std::size_t kScatteredKeys = 4096;
     static bool scattered_keys(const Trace& trace) { return trace.keys.size() > kScatteredKeys; }
     static constexpr std::size_t kPrefetchAhead = 8;  // requests
-    static void prefetch_ahead(const RequestColumn& requests, const std::vector<State>& states,
-                               std::size_t i) {
-        if (i + 2 * kPrefetchAhead < requests.size())
-            __builtin_prefetch(&states[requests[i + 2 * kPrefetchAhead].key]);
+    static void prefetch_ahead(std::span<const Request> stretch, const std::vector<State>& states,
+                               std::size_t k) {
+        if (k + 2 * kPrefetchAhead < stretch.size())
+            __builtin_prefetch(&states[stretch[k + 2 * kPrefetchAhead].key]);
         if constexpr (requires(const State& s) { P::prefetch(s); }) {
-            if (i + kPrefetchAhead < requests.size())
-                P::prefetch(states[requests[i + kPrefetchAhead].key]);
+            if (k + kPrefetchAhead < stretch.size())
+                P::prefetch(states[stretch[k + kPrefetchAhead].key]);
         }
     }
 };
@@ -608,7 +608,7 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
     assert(last - first <= kCheckpointEvery);
     for (std::size_t i = first; i < last; ++i) {
         if constexpr (kScattered)
-            prefetch_ahead(requests, states, i);
+            prefetch_ahead(together, states, i - first);
         const Request& r = request_at[i - first];
         const Config& config =
             kOneKey ? one_config : stretch.configs[stretch.configs.size() == 1 ? 0 : r.key];

@@ -41,6 +41,53 @@ std::span<const Request> RequestColumn::contiguous(std::size_t index, std::size_
     return {data_[c] + (index - starts_[c]), std::min(end, starts_[c + 1]) - index};
 }
 
+std::span<const Request> RequestColumn::contiguous_before(std::size_t end,
+                                                          std::size_t begin) const {
+    end = std::min(end, size_);
+    if (begin >= end)
+        return {};
+    const std::size_t c = chunk_of(end - 1);
+    const std::size_t from = std::max(begin, starts_[c]);
+    return {data_[c] + (from - starts_[c]), end - from};
+}
+
+std::size_t RequestColumn::common_prefix(const RequestColumn& other) const {
+    const std::size_t common = std::min(size_, other.size_);
+    std::size_t at = 0;
+    while (at < common) {
+        const std::span<const Request> mine = contiguous(at, common);
+        const std::span<const Request> theirs = other.contiguous(at, at + mine.size());
+        if (mine.data() != theirs.data()) {
+            const auto differ = std::mismatch(theirs.begin(), theirs.end(), mine.begin()).first;
+            if (differ != theirs.end())
+                return at + static_cast<std::size_t>(differ - theirs.begin());
+        }
+        at += theirs.size();
+    }
+    return common;
+}
+
+std::size_t RequestColumn::common_suffix(const RequestColumn& other, std::size_t most) const {
+    most = std::min({most, size_, other.size_});
+    std::size_t tail = 0;  // requests matched from the ends
+    while (tail < most) {
+        const std::span<const Request> mine = contiguous_before(size_ - tail, size_ - most);
+        const std::size_t length = std::min(mine.size(), most - tail);
+        const std::span<const Request> theirs =
+            other.contiguous_before(other.size_ - tail, other.size_ - tail - length);
+        const std::size_t n = theirs.size();
+        const Request* const mine_end = mine.data() + mine.size();
+        if (mine_end != theirs.data() + n) {
+            for (std::size_t k = 1; k <= n; ++k) {
+                if (!(mine_end[-static_cast<std::ptrdiff_t>(k)] == theirs[n - k]))
+                    return tail + k - 1;
+            }
+        }
+        tail += n;
+    }
+    return most;
+}
+
 void RequestColumn::reserve(std::size_t requests) {
     const std::size_t chunks = requests / kChunk + 1;
     chunks_.reserve(chunks);

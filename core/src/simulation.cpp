@@ -153,15 +153,10 @@ namespace {
 /// How many requests at the start and at the end of `after` are as in `before`, durations
 /// included, without overlapping.
 TraceChange compare_traces(const Trace& before, const Trace& after) {
-    const auto& old_requests = before.requests;
-    const auto& new_requests = after.requests;
+    const RequestColumn& old_requests = before.requests;
+    const RequestColumn& new_requests = after.requests;
     const std::size_t common = std::min(old_requests.size(), new_requests.size());
-    auto unchanged = static_cast<std::size_t>(
-        std::mismatch(old_requests.begin(),
-                      old_requests.begin() + static_cast<std::ptrdiff_t>(common),
-                      new_requests.begin())
-            .first -
-        old_requests.begin());
+    std::size_t unchanged = new_requests.common_prefix(old_requests);
     // A request is unchanged only with its duration.
     const bool durations = !before.durations.empty() || !after.durations.empty();
     if (durations) {
@@ -171,13 +166,14 @@ TraceChange compare_traces(const Trace& before, const Trace& after) {
         unchanged = same;
     }
     // The unchanged requests at the end, not overlapping those at the start.
-    std::size_t tail = 0;
-    while (tail < common - unchanged &&
-           old_requests[old_requests.size() - 1 - tail] ==
-               new_requests[new_requests.size() - 1 - tail] &&
-           (!durations || before.duration(old_requests.size() - 1 - tail) ==
-                              after.duration(new_requests.size() - 1 - tail)))
-        ++tail;
+    std::size_t tail = new_requests.common_suffix(old_requests, common - unchanged);
+    if (durations) {
+        std::size_t same = 0;
+        while (same < tail && before.duration(old_requests.size() - 1 - same) ==
+                                  after.duration(new_requests.size() - 1 - same))
+            ++same;
+        tail = same;
+    }
     return TraceChange{unchanged, tail};
 }
 

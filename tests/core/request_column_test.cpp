@@ -63,6 +63,8 @@ TEST_CASE("request column: random edits read as they do on a vector") {
         const auto index = [&](std::size_t size) { return size == 0 ? 0 : rng() % (size + 1); };
         for (int step = 0; step < 400; ++step) {
             INFO("step " << step);
+            const RequestColumn previous = column;
+            const std::vector<Request> previous_expected = expected;
             const Request r = request(rng);
             switch (rng() % 9) {
                 case 0:  // a run of requests at the end
@@ -135,6 +137,21 @@ TEST_CASE("request column: random edits read as they do on a vector") {
                     break;
             }
             REQUIRE(holds(column, expected));
+            // What is the same at either end as before the step, as resimulate() asks.
+            const std::size_t common = std::min(expected.size(), previous_expected.size());
+            const std::size_t prefix = static_cast<std::size_t>(
+                std::mismatch(expected.begin(), expected.begin() + static_cast<long>(common),
+                              previous_expected.begin())
+                    .first -
+                expected.begin());
+            REQUIRE(column.common_prefix(previous) == prefix);
+            const std::size_t most = common - prefix;
+            const std::size_t suffix = static_cast<std::size_t>(
+                std::mismatch(expected.rbegin(), expected.rbegin() + static_cast<long>(most),
+                              previous_expected.rbegin())
+                    .first -
+                expected.rbegin());
+            REQUIRE(column.common_suffix(previous, most) == suffix);
             if (!expected.empty()) {
                 const std::size_t at = rng() % expected.size();
                 REQUIRE(column.at(at) == expected[at]);

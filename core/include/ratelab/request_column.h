@@ -90,6 +90,14 @@ public:
 
     /// The requests from `index` on that lie next to each other in memory, up to `end`.
     std::span<const Request> contiguous(std::size_t index, std::size_t end) const;
+    /// The requests before `end` that lie next to each other in memory, from `begin` on.
+    std::span<const Request> contiguous_before(std::size_t end, std::size_t begin) const;
+
+    /// How many requests at the start of this column are as in `other`; chunks the two share
+    /// in the same place are not read.
+    std::size_t common_prefix(const RequestColumn& other) const;
+    /// How many requests at the end of this column are as at the end of `other`, up to `most`.
+    std::size_t common_suffix(const RequestColumn& other, std::size_t most) const;
 
     void push_back(const Request& request) {
         // Most additions go into a last chunk of this column's own with room to spare, at a
