@@ -31,7 +31,7 @@ bool is_utf8(const std::string& text) {
 void stretch_past_compact_threshold(ratelab::Trace& trace) {
     if (trace.requests.empty() || trace.requests.back().tick > ratelab::bounds::kMaxTick / 2)
         return;
-    const std::vector<ratelab::Request> pattern = trace.requests;
+    const ratelab::RequestColumn pattern = trace.requests;
     const ratelab::Tick period = pattern.back().tick + 1;
     for (ratelab::Tick offset = period; trace.requests.size() <= ratelab::io::kCompactThreshold;
          offset += period) {
