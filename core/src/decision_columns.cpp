@@ -4,6 +4,8 @@
 #include <cassert>
 #include <numeric>
 
+#include "shared_chunks.h"
+
 namespace ratelab {
 
 namespace {
@@ -102,15 +104,7 @@ std::size_t DecisionColumns::memory_bytes() const {
 }
 
 std::size_t DecisionColumns::chunks_shared_with(const DecisionColumns& other) const {
-    std::vector<const Chunk*> theirs;
-    theirs.reserve(other.chunks_.size());
-    for (const auto& chunk : other.chunks_)
-        theirs.push_back(chunk.get());
-    std::sort(theirs.begin(), theirs.end());
-    return static_cast<std::size_t>(
-        std::count_if(chunks_.begin(), chunks_.end(), [&](const auto& chunk) {
-            return std::binary_search(theirs.begin(), theirs.end(), chunk.get());
-        }));
+    return detail::count_shared(chunks_, other.chunks_);
 }
 
 bool operator==(const DecisionColumns& a, const DecisionColumns& b) {

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "shared_chunks.h"
+
 namespace ratelab {
 
 RequestColumn::RequestColumn(std::initializer_list<Request> requests)
@@ -228,14 +230,7 @@ void RequestColumn::extend_lookup() {
 }
 
 std::size_t RequestColumn::shared_chunks(const RequestColumn& other) const {
-    std::vector<const Chunk*> theirs;
-    theirs.reserve(other.chunks_.size());
-    for (const auto& chunk : other.chunks_)
-        theirs.push_back(chunk.get());
-    std::sort(theirs.begin(), theirs.end());
-    return static_cast<std::size_t>(std::count_if(
-        chunks_.begin(), chunks_.end(),
-        [&](const auto& c) { return std::binary_search(theirs.begin(), theirs.end(), c.get()); }));
+    return detail::count_shared(chunks_, other.chunks_);
 }
 
 bool operator==(const RequestColumn& a, const RequestColumn& b) {

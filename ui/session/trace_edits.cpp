@@ -47,8 +47,7 @@ std::size_t countUpTo(const Trace& trace, Tick tick) {
 }
 
 Trace withInserted(const Trace& trace, std::size_t index, const Request& request) {
-    // Built in one go, at its final size: a copy of the trace and then an insertion would
-    // copy a long trace twice.
+    // Built from the stretches on either side: the chunks they hold whole are shared.
     Trace result = emptied(trace, trace.requests.size() + 1);
     result.append_range(trace, 0, index);
     result.append(request, 0);
