@@ -4,7 +4,8 @@
 // timed until the app has repainted what it marked dirty, as a user waits for it; for comparison,
 // each frame then also times a repaint of the whole window. Not a test: it prints figures.
 //   ./build-release/tests/benchmarks/bench_gui [scale] [part]
-// scale 0.1 = a tenth of each trace; part = open, edits, navigation, huge-edits or charts runs only
+// scale 0.1 = a tenth of each trace; part = open, edits, navigation, huge-edits, charts or
+// keyed-edits runs only
 // that part (for a profiler).
 #include <sys/resource.h>
 
@@ -62,14 +63,30 @@ double currentRssMb() {
 }
 
 /// Bursty traffic like a day of real requests: a wave, a spike now and then, one request in ten
-/// costing 3; `count` requests at about `per_tick` a tick.
-io::TraceDocument wavesTrace(std::size_t count, double per_tick, std::uint64_t seed) {
+/// costing 3; `count` requests at about `per_tick` a tick. With `keys` above one, each request
+/// comes from one of that many clients, a few of them far busier than the rest (as the addresses
+/// in a day's access log are).
+io::TraceDocument wavesTrace(std::size_t count, double per_tick, std::uint64_t seed,
+                             std::size_t keys = 1) {
     io::TraceDocument doc;
     doc.name = "GUI benchmark";
     doc.params.base.limit = 50;
     doc.params.base.window = 10;
     std::mt19937_64 random(seed);
     doc.trace.keys = {""};
+    if (keys > 1) {
+        doc.trace.keys.clear();
+        for (std::size_t k = 0; k < keys; ++k)
+            doc.trace.keys.push_back("client-" + std::to_string(k));
+    }
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const auto key = [&]() -> KeyId {
+        if (keys <= 1)
+            return 0;
+        const double u = unit(random);
+        return static_cast<KeyId>(
+            std::min(keys - 1, static_cast<std::size_t>(u * u * static_cast<double>(keys))));
+    };
     doc.trace.requests.reserve(count);
     const double period = static_cast<double>(count) / per_tick / 20.0;
     for (Tick t = 0; doc.trace.requests.size() < count; ++t) {
@@ -77,7 +94,7 @@ io::TraceDocument wavesTrace(std::size_t count, double per_tick, std::uint64_t s
         const double spike = (t % 3'500) < 120 ? 2.0 * per_tick : 0.0;
         std::poisson_distribution<int> arrivals(wave + spike);
         for (int i = arrivals(random); i > 0 && doc.trace.requests.size() < count; --i)
-            doc.trace.requests.push_back(Request{t, random() % 10 == 0 ? 3u : 1u, 0});
+            doc.trace.requests.push_back(Request{t, random() % 10 == 0 ? 3u : 1u, key()});
     }
     return doc;
 }
@@ -385,8 +402,22 @@ int main(int argc, char* argv[]) {
                 chartsTimed(window);
         }
     }
+    // A day of traffic from many clients: the same edits on a 10M trace over 100,000 keys.
+    const QString keyed_file =
+        ok && runs("keyed-edits")
+            ? writeTrace(wavesTrace(ten_million, 5.0, 4, scaled(1e5)),
+                         "ratelab-gui-bench-" + requestsText(ten_million) + "-keyed.json")
+            : QString();
+    if (!keyed_file.isEmpty()) {
+        ok = openTimed(window, keyed_file, ten_million);
+        if (ok) {
+            std::printf("memory with %zu requests over %zu keys loaded: %.0f MB resident\n",
+                        ten_million, scaled(1e5), currentRssMb());
+            scriptedEdits(window, 8);
+        }
+    }
     std::printf("peak memory: %.0f MB resident\n", peakRssMb());
-    for (const QString& file : {one_m_file, small_file, huge_file}) {
+    for (const QString& file : {one_m_file, small_file, huge_file, keyed_file}) {
         if (!file.isEmpty())
             std::filesystem::remove(file.toStdString());
     }
