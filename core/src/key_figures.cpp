@@ -6,6 +6,7 @@
 
 #include "burst.h"
 #include "ratelab/registry.h"
+#include "share_out.h"
 
 namespace ratelab {
 namespace {
@@ -56,69 +57,125 @@ void sort_and_judge(const Trace& trace, LaneKeys& lane) {
     judge(lane);
 }
 
-/// One key's figures from the lane's decisions of its requests `indexes`, in trace order.
-KeyFigures from_decisions(const Trace& trace, const AlgorithmRun& run, const AlgorithmInfo& info,
-                          const Limits& limits, KeyId key, const std::uint32_t* indexes,
-                          std::size_t count, std::optional<Tick> released_by) {
-    KeyFigures out;
-    out.key = key;
-    out.limit = limits.limit;
-    out.window = limits.window;
-    out.requests = static_cast<std::int64_t>(count);
-    if (!run.releases) {
-        detail::ArrivalBurst burst(limits.window);
-        for (std::size_t k = 0; k < count; ++k) {
-            const Request& r = trace.requests[indexes[k]];
-            if (run.accepted(indexes[k])) {
-                ++out.totals.accepted;
-                out.totals.accepted_cost += r.cost;
-                const detail::ArrivalBurst::Arrival arrival{r.tick, r.cost};
-                burst.add(&arrival, 1);
+/// What one pass over a lane's decisions gathers for one key.
+template <class Tracker>
+struct KeyTally {
+    explicit KeyTally(Tick window) : burst(window) {}
+    std::int64_t requests = 0;
+    Totals totals;
+    Tracker burst;
+};
+
+/// The ids of the keys in `counted` (non-zero for a key with requests), sorted by name.
+std::vector<KeyId> by_name(const Trace& trace, const std::vector<std::int64_t>& counted) {
+    std::vector<KeyId> keys;
+    for (KeyId key = 0; key < counted.size(); ++key) {
+        if (counted[key] > 0)
+            keys.push_back(key);
+    }
+    std::sort(keys.begin(), keys.end(),
+              [&](KeyId a, KeyId b) { return trace.key_name(a) < trace.key_name(b); });
+    return keys;
+}
+
+/// Every key's figures over requests [0, count) from the lane's decisions, in one pass in trace
+/// order: the requests and decisions are read where they lie, and each key's totals and burst
+/// tracker sit together in a table indexed by key. (Gathering each key's requests first and
+/// reading them key by key jumps about the whole trace once per request, which with many keys
+/// costs a cache miss each.) `unit` turns an accepted request into what its tracker takes.
+template <class Tracker, class Unit>
+LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params, std::size_t count,
+               const Unit& unit) {
+    std::vector<KeyTally<Tracker>> tallies;
+    tallies.reserve(trace.keys.size());
+    std::vector<Limits> limits;
+    limits.reserve(trace.keys.size());
+    for (KeyId key = 0; key < trace.keys.size(); ++key) {
+        limits.push_back(params.for_key(trace.key_name(key)));
+        tallies.emplace_back(limits.back().window);
+    }
+    const DecisionColumns& decisions = run.decisions;
+    auto request = trace.requests.begin();
+    for (std::size_t c = 0; c < decisions.chunk_count(); ++c) {
+        const DecisionColumns::ChunkView chunk = decisions.chunk(c);
+        if (chunk.start >= count)
+            break;
+        const std::size_t size = std::min(chunk.size, count - chunk.start);
+        for (std::size_t k = 0; k < size; ++k, ++request) {
+            const Request& r = *request;
+            KeyTally<Tracker>& key = tallies[r.key];
+            ++key.requests;
+            if (chunk.outcomes[k] == AlgorithmRun::kAccepted) {
+                ++key.totals.accepted;
+                key.totals.accepted_cost += r.cost;
+                unit(key, r, chunk.start + k);
             } else {
-                ++out.totals.rejected;
-                out.totals.rejected_cost += r.cost;
+                ++key.totals.rejected;
+                key.totals.rejected_cost += r.cost;
             }
         }
-        out.worst_burst = burst.result();
-        return out;
     }
-    // A shaper lets a request's units through one every `spacing` ticks, the last at its
-    // release (ShaperLaw): in 1/den ticks, they start at release - (cost - 1) * num.
-    const Rational spacing = info.shaper_law(limits).spacing;
-    const std::int64_t step = spacing.num();
-    const std::int64_t scale = spacing.den();
-    detail::SegmentBurst burst(limits.window);
-    for (std::size_t k = 0; k < count; ++k) {
-        const std::size_t index = indexes[k];
-        const Request& r = trace.requests[index];
-        if (!run.accepted(index)) {
-            ++out.totals.rejected;
-            out.totals.rejected_cost += r.cost;
-            continue;
-        }
-        ++out.totals.accepted;
-        out.totals.accepted_cost += r.cost;
-        const Rational release = run.release(trace, index);
-        out.totals.max_delay = std::max(out.totals.max_delay, release - Rational(r.tick));
-        // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an
-        // arrival or one spacing after the unit before).
-        const Rational last_scaled = release * Rational(scale);
-        if (!last_scaled.is_integer())
-            throw SimulationError(run.id + ": a release off its spacing's grid");
-        const std::int64_t last = last_scaled.num();
-        detail::UnitSegment units{last - (static_cast<std::int64_t>(r.cost) - 1) * step, r.cost,
-                                  step, scale};
-        if (released_by) {
-            const Int128 by = static_cast<Int128>(*released_by) * scale;
-            units.count = units.first > by ? 0
-                                           : static_cast<std::int64_t>(std::min<Int128>(
-                                                 units.count, (by - units.first) / step + 1));
-        }
-        if (units.count > 0)
-            burst.add(units);
+    std::vector<std::int64_t> counted(tallies.size());
+    for (KeyId key = 0; key < tallies.size(); ++key)
+        counted[key] = tallies[key].requests;
+    LaneKeys out;
+    for (const KeyId key : by_name(trace, counted)) {
+        KeyTally<Tracker>& tallied = tallies[key];
+        out.keys.push_back(KeyFigures{key, limits[key].limit, limits[key].window, tallied.requests,
+                                      tallied.totals, tallied.burst.result()});
     }
-    out.worst_burst = burst.result();
+    judge(out);
     return out;
+}
+
+/// Every key's figures over requests [0, count) of a lane that lets requests through when
+/// they arrive: its worst burst over the accepted arrivals.
+LaneKeys tally_arrivals(const Trace& trace, const AlgorithmRun& run, const Params& params,
+                        std::size_t count) {
+    return tally<detail::ArrivalBurst>(
+        trace, run, params, count,
+        [](KeyTally<detail::ArrivalBurst>& key, const Request& r, std::size_t) {
+            const detail::ArrivalBurst::Arrival arrival{r.tick, r.cost};
+            key.burst.add(&arrival, 1);
+        });
+}
+
+/// Every key's figures over requests [0, count) of a shaper: its worst burst over the units it
+/// lets through (those by `released_by` when given), and its longest delay.
+LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const AlgorithmInfo& info,
+                        const Params& params, std::size_t count, std::optional<Tick> released_by) {
+    // A shaper lets a request's units through one every `spacing` ticks, the last at its
+    // release (ShaperLaw): in 1/den ticks, they start at release - (cost - 1) * num. The spacing
+    // is the key's own, from its tier.
+    std::vector<Rational> spacings;
+    spacings.reserve(trace.keys.size());
+    for (KeyId key = 0; key < trace.keys.size(); ++key)
+        spacings.push_back(info.shaper_law(params.for_key(trace.key_name(key))).spacing);
+    return tally<detail::SegmentBurst>(
+        trace, run, params, count,
+        [&](KeyTally<detail::SegmentBurst>& key, const Request& r, std::size_t index) {
+            const Rational& spacing = spacings[r.key];
+            const std::int64_t step = spacing.num();
+            const std::int64_t scale = spacing.den();
+            const Rational delay = run.delay(index);
+            key.totals.max_delay = std::max(key.totals.max_delay, delay);
+            // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an
+            // arrival or one spacing after the unit before).
+            const Rational last_scaled = (Rational(r.tick) + delay) * Rational(scale);
+            if (!last_scaled.is_integer())
+                throw SimulationError(run.id + ": a release off its spacing's grid");
+            const std::int64_t last = last_scaled.num();
+            detail::UnitSegment units{last - (static_cast<std::int64_t>(r.cost) - 1) * step, r.cost,
+                                      step, scale};
+            if (released_by) {
+                const Int128 by = static_cast<Int128>(*released_by) * scale;
+                units.count = units.first > by ? 0
+                                               : static_cast<std::int64_t>(std::min<Int128>(
+                                                     units.count, (by - units.first) / step + 1));
+            }
+            if (units.count > 0)
+                key.burst.add(units);
+        });
 }
 
 }  // namespace
@@ -186,19 +243,26 @@ LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const Key
     if (!run.has_decisions())
         throw SimulationError("lane " + std::to_string(lane) +
                               ": a part of a run without decisions needs its own run");
-    const AlgorithmInfo& info = *Registry::instance().find(run.id);
-    const ByKey groups = group_by_key(trace, count);
-    for (KeyId key = 0; key < trace.keys.size(); ++key) {
-        const std::size_t begin = groups.first[key];
-        const std::size_t end = groups.first[key + 1];
-        if (begin == end)
-            continue;
-        out.keys.push_back(from_decisions(trace, run, info, params.for_key(trace.key_name(key)),
-                                          key, groups.order.data() + begin, end - begin,
-                                          scope.released_by));
-    }
-    sort_and_judge(trace, out);
-    return out;
+    if (!run.releases)
+        return tally_arrivals(trace, run, params, count);
+    return tally_releases(trace, run, *Registry::instance().find(run.id), params, count,
+                          scope.released_by);
+}
+
+std::vector<std::optional<LaneKeys>> every_lane_key_figures(const SimulationResult& result,
+                                                            const KeyScope& scope,
+                                                            const SimulationResult* prefix) {
+    std::vector<std::optional<LaneKeys>> lanes(result.runs.size());
+    const std::size_t requests = result.trace->requests.size();
+    const std::size_t count = std::min(scope.count.value_or(requests), requests);
+    detail::share_out(
+        lanes.size(), detail::threads_for(count, 0, lanes.size()), [&](std::size_t lane) {
+            if (has_key_figures(result, lane)) {
+                lanes[lane] = key_figures(result, lane, scope,
+                                          prefix != nullptr ? &prefix->runs[lane] : nullptr);
+            }
+        });
+    return lanes;
 }
 
 namespace {

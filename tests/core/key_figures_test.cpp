@@ -274,6 +274,52 @@ TEST_CASE("every key's figures equal its requests simulated alone under its tier
     }
 }
 
+TEST_CASE("key figures read every chunk of decisions, also after an edit shared some") {
+    // Long enough for several chunks of decisions; the edit's re-run shares the chunks before
+    // and after the requests it inserted, so the chunks it writes are of uneven sizes.
+    std::mt19937_64 rng(base_seed());
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (int i = 0; i < 20'000; ++i) {
+        tick += static_cast<Tick>(rng() % 3);
+        builder.add(tick, 1 + static_cast<std::uint32_t>(rng() % 8 == 0 ? rng() % 4 : 0),
+                    "k" + std::to_string(rng() % 7));
+    }
+    Params params = limits(6, 10);
+    params.keys["k3"].limit = 2;
+    params.keys["k5"].window = 40;
+    for (const AlgorithmInfo* info : Registry::instance().all())
+        params.lanes.push_back(Lane{info->id, {}, {}, false});
+    const auto before = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+    Trace edited = *before->trace;
+    const std::size_t at = 9'000;
+    const Tick edited_tick = edited.requests[at].tick;
+    const KeyId k3 = *edited.find_key("k3");
+    for (int i = 0; i < 300; ++i)
+        edited.requests.insert(edited.requests.begin() + at, Request{edited_tick, 1, k3});
+    const std::size_t tail = before->trace->requests.size() - at;
+    const auto after = resimulate(*before, std::make_shared<const Trace>(std::move(edited)), {},
+                                  TraceChange{at, tail});
+    REQUIRE(after->runs.front().decisions.chunk_count() > 4);
+    const std::size_t total = after->trace->requests.size();
+    for (const std::size_t count : {total, std::size_t{12'345}}) {
+        INFO("first " << count << " requests");
+        for (std::size_t lane = 0; lane < after->runs.size(); ++lane) {
+            INFO(after->runs[lane].id);
+            const LaneKeys figures = key_figures(*after, lane, KeyScope{count, {}});
+            CHECK(figures.keys.size() == 7);
+            for (const KeyFigures& key : figures.keys) {
+                const std::string& name = after->trace->key_name(key.key);
+                INFO("key \"" << name << "\"");
+                const auto own = alone(*after, name, count, std::nullopt);
+                CHECK(key.requests == static_cast<std::int64_t>(own->trace->requests.size()));
+                CHECK(key.totals == own->runs[lane].totals);
+                CHECK(key.worst_burst == own->runs[lane].worst_burst);
+            }
+        }
+    }
+}
+
 TEST_CASE("a lane's headline burst is its worst key's, or a sum held to no limit") {
     const auto kept = key_tiers("token_bucket");
     const LaneKeys keys = key_figures(*kept, 0);

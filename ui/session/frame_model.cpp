@@ -91,16 +91,8 @@ void FrameModel::reveal() {
 std::shared_ptr<const std::vector<std::optional<LaneKeys>>> countKeys(
     const SimulationResult& full, const SimulationResult& revealed, std::size_t decided,
     std::optional<Tick> released_by) {
-    auto keys = std::make_shared<std::vector<std::optional<LaneKeys>>>();
-    for (std::size_t lane = 0; lane < full.runs.size(); ++lane) {
-        if (has_key_figures(full, lane)) {
-            keys->emplace_back(
-                key_figures(full, lane, KeyScope{decided, released_by}, &revealed.runs[lane]));
-        } else {
-            keys->emplace_back();
-        }
-    }
-    return keys;
+    return std::make_shared<std::vector<std::optional<LaneKeys>>>(
+        every_lane_key_figures(full, KeyScope{decided, released_by}, &revealed));
 }
 
 std::vector<char> keyMask(const Trace& trace, const QStringList& names) {

@@ -58,6 +58,13 @@ bool has_key_figures(const SimulationResult& result, std::size_t lane);
 LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const KeyScope& scope = {},
                      const AlgorithmRun* prefix_run = nullptr);
 
+/// key_figures() of every lane of `result` that has_key_figures(), nothing for the others; the
+/// lanes side by side on the machine's cores. `prefix`, when given, is simulate_prefix() of
+/// `result` over the same scope, whose runs are the lanes' `prefix_run`.
+std::vector<std::optional<LaneKeys>> every_lane_key_figures(
+    const SimulationResult& result, const KeyScope& scope = {},
+    const SimulationResult* prefix = nullptr);
+
 /// The figures of `lane`'s keys that `shown` holds (indexed by key id, non-zero for a key
 /// kept; keys past its end are left out), their worst and over_limit found again among them.
 LaneKeys only_keys(const LaneKeys& lane, const std::vector<char>& shown);
