@@ -320,6 +320,38 @@ TEST_CASE("key figures read every chunk of decisions, also after an edit shared 
     }
 }
 
+TEST_CASE("keys with a dozen different windows are each counted over their own") {
+    // More different windows than the one-pass count follows side by side: counted key by key.
+    std::mt19937_64 rng(base_seed() + 1);
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (int i = 0; i < 3'000; ++i) {
+        tick += static_cast<Tick>(rng() % 2);
+        builder.add(tick, 1 + static_cast<std::uint32_t>(rng() % 3),
+                    "k" + std::to_string(rng() % 12));
+    }
+    Params params = limits(5, 7);
+    for (int k = 0; k < 12; ++k)
+        params.keys["k" + std::to_string(k)].window = 1 + 3 * k;
+    for (const AlgorithmInfo* info : Registry::instance().all())
+        params.lanes.push_back(Lane{info->id, {}, {}, false});
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+    const std::size_t total = result->trace->requests.size();
+    for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+        INFO(result->runs[lane].id);
+        const LaneKeys figures = key_figures(*result, lane);
+        CHECK(figures.keys.size() == 12);
+        for (const KeyFigures& key : figures.keys) {
+            const std::string& name = result->trace->key_name(key.key);
+            INFO("key \"" << name << "\"");
+            const auto own = alone(*result, name, total, std::nullopt);
+            CHECK(key.window == params.keys[name].window);
+            CHECK(key.totals == own->runs[lane].totals);
+            CHECK(key.worst_burst == own->runs[lane].worst_burst);
+        }
+    }
+}
+
 TEST_CASE("a lane's headline burst is its worst key's, or a sum held to no limit") {
     const auto kept = key_tiers("token_bucket");
     const LaneKeys keys = key_figures(*kept, 0);
