@@ -38,9 +38,9 @@ public:
 
     AlgorithmRun run(const Trace& trace, const Params& params,
                      const RunOptions& options) const override;
-    AlgorithmRun rerun(const Trace& trace, const Params& params, const AlgorithmRun& previous,
-                       std::size_t unchanged, std::size_t unchanged_tail,
-                       RunControl* control) const override;
+    AlgorithmRun rerun(const Trace& trace, const Trace& before, const Params& params,
+                       const AlgorithmRun& previous, std::size_t unchanged,
+                       std::size_t unchanged_tail, RunControl* control) const override;
     AlgorithmRun prefix(const Trace& trace, const Params& params, const AlgorithmRun& full,
                         std::size_t count, std::optional<Tick> released_by) const override;
     LimiterState state_at(const Trace& trace, const Params& params, KeyId key, Tick at,
@@ -194,6 +194,16 @@ private:
     static void adopt_later(const AlgorithmRun& previous, std::size_t c, const Shift& shift,
                             const Progress& progress, AlgorithmRun& out,
                             DecisionColumns::Builder* decisions, Checkpoints* checkpoints);
+    /// rerun() of a trace of more keys than keep checkpoints: each key is decided on its own,
+    /// so only the requests of the keys an edit touched can come out differently. Replays those
+    /// keys alone through the trace, and takes every other decision from `previous`; nothing
+    /// when that does not apply (a shaper, whose burst is counted over every key's queue
+    /// together, or an edit of many requests or keys). basic_algorithm_keyed.h.
+    static std::optional<AlgorithmRun> rerun_touched_keys(const Trace& trace, const Trace& before,
+                                                          const Params& params,
+                                                          const AlgorithmRun& previous,
+                                                          std::size_t unchanged,
+                                                          std::size_t unchanged_tail);
     /// The last checkpoint at or before request `index`.
     static std::size_t at_or_before(const Checkpoints& saved, std::size_t index);
     /// What deciding a stretch of requests reads.
@@ -335,9 +345,11 @@ std::size_t BasicAlgorithm<P>::resumable(const AlgorithmRun& run, std::size_t in
 }
 
 template <class P>
-AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Params& params,
+AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Trace& before, const Params& params,
                                       const AlgorithmRun& previous, std::size_t unchanged,
                                       std::size_t unchanged_tail, RunControl* control) const {
+    if (auto run = rerun_touched_keys(trace, before, params, previous, unchanged, unchanged_tail))
+        return std::move(*run);
     RunOptions options;
     options.control = control;
     // A checkpoint at or before the first changed request saw only unchanged requests.
@@ -662,6 +674,8 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
 
 // After an edit: how a run sees that it decides alike again, and takes the rest over.
 #include "basic_algorithm_resume.h"  // IWYU pragma: keep
+// After an edit of a trace of many keys: deciding again only the keys it touched.
+#include "basic_algorithm_keyed.h"  // IWYU pragma: keep
 // A limiter's state at a tick, and why one request was decided as it was.
 #include "basic_algorithm_explain.h"  // IWYU pragma: keep
 // Deciding one request at a time: limiter().

@@ -216,10 +216,10 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
     run_all(algorithms.size(), after.size(), options, [&](std::size_t i) {
         const AlgorithmRun& old = previous.runs[i];
         const Params& params = previous.lane_params[i];
-        result->runs[i] =
-            reusable && old.has_decisions()
-                ? algorithms[i]->rerun(*trace, params, old, unchanged, tail, options.control)
-                : algorithms[i]->run(*trace, params, options);
+        result->runs[i] = reusable && old.has_decisions()
+                              ? algorithms[i]->rerun(*trace, *previous.trace, params, old,
+                                                     unchanged, tail, options.control)
+                              : algorithms[i]->run(*trace, params, options);
     });
     label_runs(*result);
     // One key before, and every changed request is that key's: still one key, found without

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "catch.h"
+#include "ratelab/registry.h"
 #include "test_support.h"
 
 using namespace ratelab;
@@ -194,6 +195,56 @@ TEST_CASE("resimulate stops deciding once a run is back in the state it had befo
     const auto second = resimulate(*fast, later);
     require_same(*second, *simulate(later, result->params));
     CHECK(second->find("fixed_window")->requests_decided <= 2 * 4096);
+}
+
+TEST_CASE("with many keys resimulate decides again only the keys an edit touched") {
+    // More keys than runs keep checkpoints for: a run decides again the requests of the keys
+    // an edit changed, from the edit on, and takes every other decision from the run before.
+    const std::uint64_t base = std::random_device{}();
+    for (std::uint64_t round = 0; round < 4; ++round) {
+        const std::uint64_t seed = base + round;
+        INFO("seed " << seed);
+        std::mt19937_64 rng(seed);
+        Params params = test::limits(static_cast<std::int64_t>(2 + rng() % 6),
+                                     static_cast<Tick>(2 + rng() % 20));
+        params.rejections_count = round % 2 == 1;
+        params.keys["k3"].limit = 1 + static_cast<std::int64_t>(rng() % 4);
+        params.keys["k5"].window = 1 + static_cast<Tick>(rng() % 40);
+        for (const AlgorithmInfo* info : Registry::instance().all())
+            params.lanes.push_back(Lane{info->id, {}, {}, false});
+        auto result = simulate(random_trace(rng, 30'000, 9 + static_cast<int>(rng() % 30)), params);
+        for (int edit = 0; edit < 6; ++edit) {
+            INFO("edit " << edit);
+            const Trace& before = *result->trace;
+            std::shared_ptr<const Trace> trace;
+            if (edit == 5) {  // one request given to another key: both keys are touched
+                Trace other = before;
+                other.requests[other.requests.size() / 3].key =
+                    (other.requests[other.requests.size() / 3].key + 1) %
+                    static_cast<KeyId>(other.keys.size());
+                trace = std::make_shared<const Trace>(std::move(other));
+            } else {
+                trace = edited(before, rng);
+            }
+            const auto fast = resimulate(*result, trace);
+            require_same(*fast, *simulate(trace, params));
+            for (const AlgorithmRun& run : fast->runs) {
+                INFO(run.id);
+                if (run.releases)
+                    continue;  // a shaper decides everything again
+                CHECK(run.requests_decided < trace->requests.size() / 2);
+                const DecisionColumns& old = result->find(run.id)->decisions;
+                CHECK(run.decisions.chunks_shared_with(old) > 0);
+            }
+            result = fast;
+        }
+        // An edit of many keys at once decides everything again, alike.
+        Trace spread = *result->trace;
+        for (std::size_t i = 0; i < 2'000; ++i)
+            spread.requests[10'000 + i].cost = spread.requests[10'000 + i].cost % 3 + 1;
+        const auto wide = std::make_shared<const Trace>(std::move(spread));
+        require_same(*resimulate(*result, wide), *simulate(wide, params));
+    }
 }
 
 TEST_CASE("resimulate with a new key decides everything again, with the same result") {

@@ -169,16 +169,18 @@ public:
     /// Fresh limiters for the keys of `trace` (each with its tier of `params`), to decide
     /// requests one at a time in any order of ticks per key (limiter.h). `params` must be valid.
     virtual std::unique_ptr<Limiter> limiter(const Trace& trace, const Params& params) const = 0;
-    /// run() with decisions kept, after an edit: `previous` is this algorithm's run over a trace
-    /// with the same keys and parameters whose first `unchanged` requests equal those of `trace`,
-    /// and whose last `unchanged_tail` requests equal the last `unchanged_tail` of `trace`.
+    /// run() with decisions kept, after an edit: `previous` is this algorithm's run over
+    /// `before`, a trace with the same keys and parameters whose first `unchanged` requests
+    /// equal those of `trace`, and whose last `unchanged_tail` requests equal the last
+    /// `unchanged_tail` of `trace`.
     /// The result is the same as run()'s; it may be quicker, because an implementation can take
     /// the decisions before the edit from `previous` and resume from its checkpoints, and take
     /// those after it from `previous` once it decides alike again.
     /// `control`, when given, watches it as run() would.
-    virtual AlgorithmRun rerun(const Trace& trace, const Params& params,
+    virtual AlgorithmRun rerun(const Trace& trace, const Trace& before, const Params& params,
                                const AlgorithmRun& previous, std::size_t unchanged,
                                std::size_t unchanged_tail, RunControl* control) const {
+        (void)before;
         (void)previous;
         (void)unchanged;
         (void)unchanged_tail;

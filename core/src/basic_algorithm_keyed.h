@@ -1,0 +1,152 @@
+#pragma once
+// Part of basic_algorithm.h, which includes it at its end: after an edit of a trace of many
+// keys, deciding again only the requests of the keys the edit touched.
+//
+// A run over more than kCheckpointKeys keys keeps no checkpoints (every key's state at each of
+// them would cost more memory than the decisions), so rerun() could only start again from the
+// first request. But a key's decisions depend on its own requests alone: an edit that adds,
+// moves or removes requests of a few keys leaves every other key's decisions as they were.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "basic_algorithm.h"
+
+namespace ratelab::detail {
+
+template <class P>
+std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
+    const Trace& trace, const Trace& before, const Params& params, const AlgorithmRun& previous,
+    std::size_t unchanged, std::size_t unchanged_tail) {
+    // A shaper's worst burst is counted over the units of every key's queue merged, which a
+    // patch of some keys' decisions cannot redo alone.
+    if constexpr (P::kShapes) {
+        return std::nullopt;
+    } else {
+        // Past these, deciding the trace again is about as quick and far simpler.
+        constexpr std::size_t kMostReplaced = 4096;  // requests on either side of the edit
+        constexpr std::size_t kMostKeys = 64;
+        const std::size_t size = trace.requests.size();
+        const std::size_t old_size = before.requests.size();
+        if (trace.keys.size() <= kCheckpointKeys || before.keys.size() != trace.keys.size() ||
+            previous.id != P::kId || !previous.has_decisions() ||
+            previous.decisions.size() != old_size || unchanged + unchanged_tail > size ||
+            unchanged + unchanged_tail > old_size) {
+            return std::nullopt;
+        }
+        const std::size_t changed_end = size - unchanged_tail;          // in `trace`
+        const std::size_t old_changed_end = old_size - unchanged_tail;  // in `before`
+        if (changed_end - unchanged > kMostReplaced || old_changed_end - unchanged > kMostReplaced)
+            return std::nullopt;
+
+        // The keys of the requests the edit removed or added, each with its state as it is
+        // replayed through the trace.
+        constexpr std::int32_t kUntouched = -1;
+        std::vector<std::int32_t> slot_of(trace.keys.size(), kUntouched);
+        std::vector<KeyId> touched;
+        const auto touch = [&](KeyId key) {
+            if (slot_of[key] == kUntouched) {
+                slot_of[key] = static_cast<std::int32_t>(touched.size());
+                touched.push_back(key);
+            }
+        };
+        for (std::size_t i = unchanged; i < changed_end; ++i)
+            touch(trace.requests[i].key);
+        for (std::size_t i = unchanged; i < old_changed_end; ++i)
+            touch(before.requests[i].key);
+        if (touched.size() > kMostKeys)
+            return std::nullopt;
+        const std::vector<Config> configs = configure_keys(trace, params);
+        const auto config_of = [&](KeyId key) -> const Config& {
+            return configs[configs.size() == 1 ? 0 : key];
+        };
+        std::vector<State> states;
+        for (const KeyId key : touched)
+            states.push_back(P::initial(config_of(key)));
+
+        Totals totals = previous.totals;
+        const auto count = [&totals](AlgorithmRun::Outcome outcome, std::int64_t cost, int sign) {
+            if (outcome == AlgorithmRun::kAccepted) {
+                totals.accepted += sign;
+                totals.accepted_cost += sign * cost;
+            } else {
+                totals.rejected += sign;
+                totals.rejected_cost += sign * cost;
+            }
+        };
+        for (std::size_t j = unchanged; j < old_changed_end; ++j)
+            count(previous.decisions.outcome(j), before.requests[j].cost, -1);
+
+        // One pass in trace order. Before the edit the touched keys' decisions are the old
+        // ones and only their states are wanted; from the edit on they are decided again, and
+        // those that differ from the old run's are written in place of its.
+        DecisionColumns::Builder decisions;
+        decisions.append(previous.decisions, 0, unchanged);  // shared, chunk by chunk
+        std::size_t taken_to = old_changed_end;  // the old decisions appended up to here
+        std::size_t decided = 0;
+        auto request = trace.requests.begin();
+        for (std::size_t i = 0; i < size; ++i, ++request) {
+            const Request& r = *request;
+            const std::int32_t slot = slot_of[r.key];
+            if (slot == kUntouched)
+                continue;
+            const Config& config = config_of(r.key);
+            State& state = states[static_cast<std::size_t>(slot)];
+            const bool accepted = decide_request<P>(config, state, r.tick, r.cost,
+                                                    trace.duration(i), params.rejections_count);
+            if (i < unchanged)
+                continue;
+            ++decided;
+            AlgorithmRun::Outcome outcome = AlgorithmRun::kAccepted;
+            Rational wait;
+            if (!accepted) {
+                const std::optional<Rational> retry = P::retry_after(config, state, r.tick, r.cost);
+                outcome = retry ? AlgorithmRun::kRejected : AlgorithmRun::kRejectedNever;
+                wait = retry.value_or(Rational());
+            }
+            if (i >= changed_end) {
+                const std::size_t j = i - changed_end + old_changed_end;  // the same, before
+                if (previous.decisions.outcome(j) == outcome &&
+                    previous.decisions.duration(j) == wait) {
+                    continue;
+                }
+                count(previous.decisions.outcome(j), r.cost, -1);
+                decisions.append(previous.decisions, taken_to, j);
+                taken_to = j + 1;
+            }
+            count(outcome, r.cost, 1);
+            decisions.push(outcome, wait);
+        }
+        decisions.append(previous.decisions, taken_to, old_size);
+
+        AlgorithmRun out;
+        out.id = std::string(P::kId);
+        out.releases = false;
+        out.decisions = decisions.finish();
+        out.totals = totals;
+        out.requests_decided = decided;
+        // The worst burst over every key's accepted arrivals together, counted again.
+        ArrivalBurst burst(params.base.window);
+        std::array<ArrivalBurst::Arrival, kCheckpointEvery> arrivals;
+        request = trace.requests.begin();
+        for (std::size_t c = 0; c < out.decisions.chunk_count(); ++c) {
+            const DecisionColumns::ChunkView chunk = out.decisions.chunk(c);
+            for (std::size_t first = 0; first < chunk.size; first += arrivals.size()) {
+                const std::size_t last = std::min(chunk.size, first + arrivals.size());
+                std::size_t taken = 0;
+                for (std::size_t k = first; k < last; ++k, ++request) {
+                    arrivals[taken] = ArrivalBurst::Arrival{request->tick, request->cost};
+                    taken += chunk.outcomes[k] == AlgorithmRun::kAccepted ? 1 : 0;
+                }
+                burst.add(arrivals.data(), taken);
+            }
+        }
+        out.worst_burst = burst.result();
+        return out;
+    }
+}
+
+}  // namespace ratelab::detail
