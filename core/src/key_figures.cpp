@@ -83,9 +83,11 @@ std::vector<KeyId> by_name(const Trace& trace, const std::vector<std::int64_t>& 
 /// tracker sit together in a table indexed by key. (Gathering each key's requests first and
 /// reading them key by key jumps about the whole trace once per request, which with many keys
 /// costs a cache miss each.) `unit` turns an accepted request into what its tracker takes.
+/// Given `only` (request indexes, ascending), just those requests are read, by index, and the
+/// figures are those of their keys.
 template <class Tracker, class Unit>
 LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params, std::size_t count,
-               const Unit& unit) {
+               const Unit& unit, const std::vector<std::uint32_t>* only) {
     std::vector<KeyTally<Tracker>> tallies;
     tallies.reserve(trace.keys.size());
     std::vector<Limits> limits;
@@ -94,25 +96,34 @@ LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params
         limits.push_back(params.for_key(trace.key_name(key)));
         tallies.emplace_back(limits.back().window);
     }
+    const auto visit = [&](const Request& r, std::size_t index, AlgorithmRun::Outcome outcome) {
+        KeyTally<Tracker>& key = tallies[r.key];
+        ++key.requests;
+        if (outcome == AlgorithmRun::kAccepted) {
+            ++key.totals.accepted;
+            key.totals.accepted_cost += r.cost;
+            unit(key, r, index);
+        } else {
+            ++key.totals.rejected;
+            key.totals.rejected_cost += r.cost;
+        }
+    };
     const DecisionColumns& decisions = run.decisions;
-    auto request = trace.requests.begin();
-    for (std::size_t c = 0; c < decisions.chunk_count(); ++c) {
-        const DecisionColumns::ChunkView chunk = decisions.chunk(c);
-        if (chunk.start >= count)
-            break;
-        const std::size_t size = std::min(chunk.size, count - chunk.start);
-        for (std::size_t k = 0; k < size; ++k, ++request) {
-            const Request& r = *request;
-            KeyTally<Tracker>& key = tallies[r.key];
-            ++key.requests;
-            if (chunk.outcomes[k] == AlgorithmRun::kAccepted) {
-                ++key.totals.accepted;
-                key.totals.accepted_cost += r.cost;
-                unit(key, r, chunk.start + k);
-            } else {
-                ++key.totals.rejected;
-                key.totals.rejected_cost += r.cost;
-            }
+    if (only != nullptr) {
+        for (const std::uint32_t index : *only) {
+            if (index >= count)
+                break;
+            visit(trace.requests[index], index, decisions.outcome(index));
+        }
+    } else {
+        auto request = trace.requests.begin();
+        for (std::size_t c = 0; c < decisions.chunk_count(); ++c) {
+            const DecisionColumns::ChunkView chunk = decisions.chunk(c);
+            if (chunk.start >= count)
+                break;
+            const std::size_t size = std::min(chunk.size, count - chunk.start);
+            for (std::size_t k = 0; k < size; ++k, ++request)
+                visit(*request, chunk.start + k, chunk.outcomes[k]);
         }
     }
     std::vector<std::int64_t> counted(tallies.size());
@@ -129,21 +140,23 @@ LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params
 }
 
 /// Every key's figures over requests [0, count) of a lane that lets requests through when
-/// they arrive: its worst burst over the accepted arrivals.
+/// they arrive: its worst burst over the accepted arrivals. `only`: as tally().
 LaneKeys tally_arrivals(const Trace& trace, const AlgorithmRun& run, const Params& params,
-                        std::size_t count) {
+                        std::size_t count, const std::vector<std::uint32_t>* only = nullptr) {
     return tally<detail::ArrivalBurst>(
         trace, run, params, count,
         [](KeyTally<detail::ArrivalBurst>& key, const Request& r, std::size_t) {
             const detail::ArrivalBurst::Arrival arrival{r.tick, r.cost};
             key.burst.add(&arrival, 1);
-        });
+        },
+        only);
 }
 
 /// Every key's figures over requests [0, count) of a shaper: its worst burst over the units it
 /// lets through (those by `released_by` when given), and its longest delay.
 LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const AlgorithmInfo& info,
-                        const Params& params, std::size_t count, std::optional<Tick> released_by) {
+                        const Params& params, std::size_t count, std::optional<Tick> released_by,
+                        const std::vector<std::uint32_t>* only = nullptr) {
     // A shaper lets a request's units through one every `spacing` ticks, the last at its
     // release (ShaperLaw): in 1/den ticks, they start at release - (cost - 1) * num. The spacing
     // is the key's own, from its tier.
@@ -175,7 +188,8 @@ LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const Algor
             }
             if (units.count > 0)
                 key.burst.add(units);
-        });
+        },
+        only);
 }
 
 }  // namespace
@@ -261,6 +275,92 @@ std::vector<std::optional<LaneKeys>> every_lane_key_figures(const SimulationResu
                 lanes[lane] = key_figures(result, lane, scope,
                                           prefix != nullptr ? &prefix->runs[lane] : nullptr);
             }
+        });
+    return lanes;
+}
+
+namespace {
+
+/// The keys the edit that made `result` from `before` touched: those of the requests it
+/// removed or added. Nothing when the figures of other keys may have changed too (a different
+/// key table, lanes or parameters) or when the edit touched too many to be worth it.
+std::optional<std::vector<char>> touched_keys(const SimulationResult& result,
+                                              const SimulationResult& before) {
+    constexpr std::size_t kMostReplaced = 4096;  // requests on either side of the edit
+    const Trace& trace = *result.trace;
+    const Trace& old = *before.trace;
+    if (result.edited_from.lock() != before.trace || result.lanes != before.lanes ||
+        result.lane_params != before.lane_params || trace.keys != old.keys)
+        return std::nullopt;
+    const std::size_t first = result.edit.first;
+    const std::size_t tail = result.edit.tail;
+    if (first + tail > trace.requests.size() || first + tail > old.requests.size() ||
+        trace.requests.size() - tail - first > kMostReplaced ||
+        old.requests.size() - tail - first > kMostReplaced)
+        return std::nullopt;
+    std::vector<char> touched(trace.keys.size(), 0);
+    for (std::size_t i = first; i < trace.requests.size() - tail; ++i)
+        touched[trace.requests[i].key] = 1;
+    for (std::size_t i = first; i < old.requests.size() - tail; ++i)
+        touched[old.requests[i].key] = 1;
+    return touched;
+}
+
+/// `before` with the figures of the `touched` keys replaced by `fresh` (theirs, counted again):
+/// both sorted by name, and so is the result.
+LaneKeys patched(const Trace& trace, const LaneKeys& before, const LaneKeys& fresh,
+                 const std::vector<char>& touched) {
+    LaneKeys out;
+    out.keys.reserve(before.keys.size() + fresh.keys.size());
+    auto next = fresh.keys.begin();
+    for (const KeyFigures& key : before.keys) {
+        if (touched[key.key] != 0)
+            continue;
+        while (next != fresh.keys.end() && trace.key_name(next->key) < trace.key_name(key.key))
+            out.keys.push_back(*next++);
+        out.keys.push_back(key);
+    }
+    out.keys.insert(out.keys.end(), next, fresh.keys.end());
+    judge(out);
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::optional<LaneKeys>> every_lane_key_figures_after_edit(
+    const SimulationResult& result, const SimulationResult& before,
+    const std::vector<std::optional<LaneKeys>>& before_keys) {
+    const auto touched =
+        key_figures_need_decisions(result) && before_keys.size() == result.runs.size()
+            ? touched_keys(result, before)
+            : std::nullopt;
+    if (!touched)
+        return every_lane_key_figures(result);
+    // Each key is decided on its own: only the touched keys' requests were decided again.
+    const Trace& trace = *result.trace;
+    std::vector<std::uint32_t> theirs;
+    std::uint32_t index = 0;
+    for (const Request& r : trace.requests) {
+        if ((*touched)[r.key] != 0)
+            theirs.push_back(index);
+        ++index;
+    }
+    std::vector<std::optional<LaneKeys>> lanes(result.runs.size());
+    detail::share_out(
+        lanes.size(), detail::threads_for(theirs.size(), 0, lanes.size()), [&](std::size_t lane) {
+            const AlgorithmRun& run = result.runs[lane];
+            if (!before_keys[lane] || !run.has_decisions()) {
+                if (has_key_figures(result, lane))
+                    lanes[lane] = key_figures(result, lane);
+                return;
+            }
+            const Params& params = result.lane_params[lane];
+            const std::size_t count = trace.requests.size();
+            const LaneKeys fresh =
+                run.releases ? tally_releases(trace, run, *Registry::instance().find(run.id),
+                                              params, count, std::nullopt, &theirs)
+                             : tally_arrivals(trace, run, params, count, &theirs);
+            lanes[lane] = patched(trace, *before_keys[lane], fresh, *touched);
         });
     return lanes;
 }

@@ -352,6 +352,57 @@ TEST_CASE("keys with a dozen different windows are each counted over their own")
     }
 }
 
+TEST_CASE("after an edit only the touched keys are counted again, with the same figures") {
+    const std::uint64_t seed = base_seed();
+    for (std::uint64_t round = 0; round < 8; ++round) {
+        INFO("seed " << seed + round);
+        std::mt19937_64 rng(seed + round);
+        TraceBuilder builder;
+        for (int k = 0; k < 12; ++k)
+            builder.intern("k" + std::to_string(k));  // k11 has no request yet
+        Tick tick = 0;
+        for (int i = 0; i < 6'000; ++i) {
+            tick += static_cast<Tick>(rng() % 3);
+            builder.add(tick, 1 + static_cast<std::uint32_t>(rng() % 3),
+                        "k" + std::to_string(rng() % 10));
+        }
+        builder.add(tick, 1, "k10");  // k10's only request
+        Params params = limits(3 + static_cast<std::int64_t>(rng() % 5), 8);
+        params.keys["k2"].limit = 2;
+        params.keys["k4"].window = 30;
+        for (const AlgorithmInfo* info : Registry::instance().all())
+            params.lanes.push_back(Lane{info->id, {}, {}, false});
+        auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+        auto keys = every_lane_key_figures(*result);
+        for (int edit = 0; edit < 5; ++edit) {
+            INFO("edit " << edit);
+            Trace trace = *result->trace;
+            const std::size_t at = rng() % (trace.requests.size() - 1);
+            if (edit == 0) {  // the last request of k10 goes
+                trace.requests.erase(trace.requests.end() - 1);
+            } else if (edit == 1) {  // k11's first request comes
+                trace.requests.insert(trace.requests.begin() + static_cast<std::ptrdiff_t>(at),
+                                      Request{trace.requests[at].tick, 2, 11});
+            } else if (edit == 2) {
+                trace.requests.erase(trace.requests.begin() + static_cast<std::ptrdiff_t>(at));
+            } else {
+                trace.requests[at].cost = trace.requests[at].cost % 3 + 1;
+                trace.requests[at].key = static_cast<KeyId>(rng() % 12);
+            }
+            const auto edited =
+                resimulate(*result, std::make_shared<const Trace>(std::move(trace)));
+            const auto patched = every_lane_key_figures_after_edit(*edited, *result, keys);
+            CHECK(patched == every_lane_key_figures(*edited));
+            result = edited;
+            keys = patched;
+        }
+        // Figures of another result than the one edited are not taken: all are counted again.
+        const auto other = simulate(result->trace, limits(1, 3));
+        CHECK(every_lane_key_figures_after_edit(*result, *other, every_lane_key_figures(*other)) ==
+              every_lane_key_figures(*result));
+    }
+}
+
 TEST_CASE("a lane's headline burst is its worst key's, or a sum held to no limit") {
     const auto kept = key_tiers("token_bucket");
     const LaneKeys keys = key_figures(*kept, 0);

@@ -82,9 +82,15 @@ void FrameModel::reveal() {
     const bool everything =
         frame_.decided == result->trace->requests.size() && frame_.now >= last_release_;
     frame_.revealed = everything ? result : simulate_prefix(*result, frame_.decided, frame_.now);
-    auto keys = countKeys(*result, *frame_.revealed, frame_.decided,
-                          everything ? std::nullopt : std::optional<Tick>(frame_.now));
+    // After an edit, with the whole trace on show before and after it, only the keys the edit
+    // touched are counted again.
+    auto keys = everything && whole_keys_of_ && frame_.keys
+                    ? std::make_shared<const std::vector<std::optional<LaneKeys>>>(
+                          every_lane_key_figures_after_edit(*result, *whole_keys_of_, *frame_.keys))
+                    : countKeys(*result, *frame_.revealed, frame_.decided,
+                                everything ? std::nullopt : std::optional<Tick>(frame_.now));
     frame_.keys = std::move(keys);
+    whole_keys_of_ = everything ? result : nullptr;
     Q_EMIT frameChanged(frame_);
 }
 

@@ -93,6 +93,8 @@ private:
     PlaybackClock* clock_;
     Frame frame_;
     Tick last_release_ = 0;  // of the current result: see lastRelease()
+    /// The result whose whole trace frame_.keys counts, when it does.
+    std::shared_ptr<const SimulationResult> whole_keys_of_;
     bool reveal_pending_ = false;
 };
 
