@@ -13,8 +13,10 @@
 
 namespace ratelab::fuzz {
 
-/// Keys the decoded traces use unless told otherwise; "" is the default key.
-inline const std::vector<std::string> kKeyNames = {"", "alice", "bob", "carol"};
+/// Keys the decoded traces use unless told otherwise; "" is the default key. More than four,
+/// so that some traces have more keys than runs keep checkpoints for, and an edit re-decides
+/// only the keys it touched.
+inline const std::vector<std::string> kKeyNames = {"", "alice", "bob", "carol", "dave", "erin"};
 
 /// A whole number in [1, max]: mostly small, sometimes at or just below `max`.
 std::int64_t consume_bounded(FuzzedDataProvider& data, std::int64_t max);

@@ -234,6 +234,45 @@ void check_series(const SimulationResult& result) {
     }
 }
 
+/// An edit re-simulated gives what simulating the edited trace from the start gives, and the
+/// key figures counted again for the keys it touched equal those counted over every key: the
+/// middle request removed, then its cost changed instead.
+void check_edits(const Trace& trace, const Params& params, const SimulationResult& result) {
+    if (trace.requests.empty())
+        return;
+    const std::size_t middle = trace.requests.size() / 2;
+    Trace removed = trace;
+    removed.requests.erase(removed.requests.begin() + static_cast<std::ptrdiff_t>(middle));
+    if (!removed.durations.empty())
+        removed.durations.erase(removed.durations.begin() + static_cast<std::ptrdiff_t>(middle));
+    Trace costlier = trace;
+    costlier.requests[middle].cost =
+        static_cast<std::uint32_t>(costlier.requests[middle].cost % bounds::kMaxCost + 1);
+    const auto before_keys = every_lane_key_figures(result);
+    for (Trace* edited : {&removed, &costlier}) {
+        const auto after = std::make_shared<const Trace>(*edited);
+        std::shared_ptr<const SimulationResult> quick;
+        try {
+            quick = resimulate(result, after);
+        } catch (const std::exception& e) {
+            FUZZ_CHECK(false, "resimulate threw on a valid edit: " << e.what() << "; "
+                                                                   << describe(params));
+        }
+        const auto fresh = simulate_or_abort(after, params, {});
+        for (std::size_t lane = 0; lane < fresh->runs.size(); ++lane) {
+            const AlgorithmRun& got = quick->runs[lane];
+            const AlgorithmRun& want = fresh->runs[lane];
+            FUZZ_CHECK(
+                got.decisions == want.decisions && got.totals == want.totals &&
+                    got.worst_burst == want.worst_burst,
+                want.id << ": an edit re-simulated differs from a fresh run; " << describe(params));
+        }
+        FUZZ_CHECK(every_lane_key_figures_after_edit(*quick, result, before_keys) ==
+                       every_lane_key_figures(*fresh),
+                   "key figures counted again after an edit differ; " << describe(params));
+    }
+}
+
 }  // namespace
 
 void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& params,
@@ -289,6 +328,7 @@ void check_simulation(const std::shared_ptr<const Trace>& trace, const Params& p
             FUZZ_CHECK(!state_at(*result, lane, key, at).summary.empty(), result->runs[lane].id);
     }
     check_series(*result);
+    check_edits(*trace, params, *result);
 }
 
 }  // namespace ratelab::fuzz
