@@ -4,6 +4,7 @@
 #include <QUndoStack>
 #include <memory>
 
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "session/frame_model.h"
 #include "session/playback_clock.h"
@@ -382,6 +383,41 @@ private Q_SLOTS:
         QCOMPARE(frames.frame().revealed->find("leaky_bucket")->worst_burst.cost, 4);
         clock.jumpToEnd();
         QCOMPARE(frames.frame().revealed, session.result());
+    }
+
+    void framesAfterAnEditOfManyKeysCountTheirFiguresAlike() {
+        // Eight clients, more than runs keep checkpoints for: after an edit the frame counts
+        // again only the keys it touched, and must show what counting every key gives.
+        TraceBuilder builder;
+        for (Tick t = 0; t < 6'000; ++t) {
+            builder.add(t / 2, t % 5 == 0 ? 2u : 1u,
+                        "client-" + std::to_string(static_cast<int>(t * 7 % 8)));
+        }
+        SessionDocument document = SessionDocument::defaultScenario();
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        Session session;
+        QVERIFY(session.reset(document, QString()).isEmpty());
+        PlaybackClock clock;
+        FrameModel frames(&session, &clock);
+        clock.jumpToEnd();
+        const auto countedAlike = [&] {
+            return frames.frame().keys && frames.frame().revealed == session.result() &&
+                   *frames.frame().keys == every_lane_key_figures(*session.result());
+        };
+        QVERIFY(countedAlike());
+        session.moveRequests({100, 101}, 3, session.newGesture());
+        QVERIFY(countedAlike());
+        session.removeRequests({2'000});
+        QVERIFY(countedAlike());
+        const auto before = frames.frame().keys;
+        session.setCosts({4'000}, {7});  // more than L: refused, and its key's figures change
+        QVERIFY(countedAlike());
+        QVERIFY(*frames.frame().keys != *before);
+        session.addRequest(1'500);
+        QVERIFY(countedAlike());
+        session.undoStack()->undo();
+        session.undoStack()->undo();
+        QVERIFY(countedAlike());
     }
 
     void anEditExtendsTheClock() {
