@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "basic_algorithm.h"
+#include "keyed_burst.h"
 
 namespace ratelab::detail {
 
@@ -68,8 +69,12 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
             states.push_back(P::initial(config_of(key)));
 
         Totals totals = previous.totals;
-        const auto count = [&totals](AlgorithmRun::Outcome outcome, std::int64_t cost, int sign) {
+        ChangedArrivals changed;
+        const auto count = [&totals, &changed](AlgorithmRun::Outcome outcome, const Request& r,
+                                               int sign) {
+            const std::int64_t cost = r.cost;
             if (outcome == AlgorithmRun::kAccepted) {
+                changed.note(r.tick);
                 totals.accepted += sign;
                 totals.accepted_cost += sign * cost;
             } else {
@@ -78,7 +83,7 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
             }
         };
         for (std::size_t j = unchanged; j < old_changed_end; ++j)
-            count(previous.decisions.outcome(j), before.requests[j].cost, -1);
+            count(previous.decisions.outcome(j), before.requests[j], -1);
 
         // One pass in trace order. Before the edit the touched keys' decisions are the old
         // ones and only their states are wanted; from the edit on they are decided again, and
@@ -113,11 +118,11 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
                     previous.decisions.duration(j) == wait) {
                     continue;
                 }
-                count(previous.decisions.outcome(j), r.cost, -1);
+                count(previous.decisions.outcome(j), r, -1);
                 decisions.append(previous.decisions, taken_to, j);
                 taken_to = j + 1;
             }
-            count(outcome, r.cost, 1);
+            count(outcome, r, 1);
             decisions.push(outcome, wait);
         }
         decisions.append(previous.decisions, taken_to, old_size);
@@ -128,23 +133,9 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
         out.decisions = decisions.finish();
         out.totals = totals;
         out.requests_decided = decided;
-        // The worst burst over every key's accepted arrivals together, counted again.
-        ArrivalBurst burst(params.base.window);
-        std::array<ArrivalBurst::Arrival, kCheckpointEvery> arrivals;
-        request = trace.requests.begin();
-        for (std::size_t c = 0; c < out.decisions.chunk_count(); ++c) {
-            const DecisionColumns::ChunkView chunk = out.decisions.chunk(c);
-            for (std::size_t first = 0; first < chunk.size; first += arrivals.size()) {
-                const std::size_t last = std::min(chunk.size, first + arrivals.size());
-                std::size_t taken = 0;
-                for (std::size_t k = first; k < last; ++k, ++request) {
-                    arrivals[taken] = ArrivalBurst::Arrival{request->tick, request->cost};
-                    taken += chunk.outcomes[k] == AlgorithmRun::kAccepted ? 1 : 0;
-                }
-                burst.add(arrivals.data(), taken);
-            }
-        }
-        out.worst_burst = burst.result();
+        // The worst burst over every key's accepted arrivals together.
+        out.worst_burst = arrival_burst_after_edit(trace, out.decisions, params.base.window,
+                                                   previous.worst_burst, changed);
         return out;
     }
 }
