@@ -30,18 +30,16 @@ void add_accepted(const Trace& trace, const DecisionColumns& decisions, std::siz
     }
 }
 
-/// The first request at or after `tick`.
+}  // namespace
+
 std::size_t first_at(const Trace& trace, Tick tick) {
     const auto at = std::lower_bound(trace.requests.begin(), trace.requests.end(), tick,
                                      [](const Request& r, Tick t) { return r.tick < t; });
     return static_cast<std::size_t>(at - trace.requests.begin());
 }
 
-}  // namespace
-
 Burst arrival_burst_after_edit(const Trace& trace, const DecisionColumns& decisions, Tick window,
-                               const Burst& old, const ChangedArrivals& changed,
-                               bool* counted_all) {
+                               const Burst& old, const ChangedTicks& changed, bool* counted_all) {
     const std::size_t size = trace.requests.size();
     if (counted_all != nullptr)
         *counted_all = false;

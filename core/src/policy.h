@@ -44,7 +44,9 @@ concept Policy = requires(const typename P::Config& config, typename P::State& s
 }
 &&(!P::kShapes ||
    requires(const typename P::Config& config, const typename P::State& seen, std::int64_t cost) {
-       /// Shapers, after accepting: the units the request is let through as.
+       /// Shapers, after accepting: the units the request is let through as. How many, how far
+       /// apart and on what scale depend on the configuration and cost alone, not the state: a
+       /// run after an edit builds them again from the delay kept (see units_after()).
        { P::released_units(config, seen, cost) } -> std::same_as<UnitSegment>;
        /// Shapers: how they release.
        { P::shaper_law(config) } -> std::same_as<ShaperLaw>;

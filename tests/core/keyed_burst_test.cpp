@@ -14,7 +14,7 @@
 
 using namespace ratelab;
 using ratelab::detail::ArrivalBurst;
-using ratelab::detail::ChangedArrivals;
+using ratelab::detail::ChangedTicks;
 using ratelab::test::base_seed;
 
 namespace {
@@ -72,7 +72,7 @@ TEST_CASE("after an edit the worst burst of every key's arrivals is counted arou
         // Flip a few decisions, close together or not (or accept a few more); noting the ticks of
         // those whose acceptance changed, as the keyed re-run does.
         std::vector<bool> after = accepted;
-        ChangedArrivals changed;
+        ChangedTicks changed;
         // Half the time near where the old worst window starts, which the edit may then change.
         const auto old_worst = static_cast<std::int64_t>(
             std::lower_bound(trace.requests.begin(), trace.requests.end(), before.start.floor(),

@@ -77,6 +77,15 @@ std::shared_ptr<const Trace> head(const Trace& trace, std::size_t count) {
     return std::make_shared<const Trace>(std::move(out));
 }
 
+/// RateLab's own algorithms, the library presets and the lanes one opts in to.
+std::vector<const AlgorithmInfo*> every_lane() {
+    const Registry& registry = Registry::instance();
+    std::vector<const AlgorithmInfo*> out = registry.all();
+    for (const auto& more : {registry.presets(), registry.opt_in()})
+        out.insert(out.end(), more.begin(), more.end());
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("resimulate after edits equals simulating the edited trace") {
@@ -210,7 +219,7 @@ TEST_CASE("with many keys resimulate decides again only the keys an edit touched
         params.rejections_count = round % 2 == 1;
         params.keys["k3"].limit = 1 + static_cast<std::int64_t>(rng() % 4);
         params.keys["k5"].window = 1 + static_cast<Tick>(rng() % 40);
-        for (const AlgorithmInfo* info : Registry::instance().all())
+        for (const AlgorithmInfo* info : every_lane())
             params.lanes.push_back(Lane{info->id, {}, {}, false});
         auto result = simulate(random_trace(rng, 30'000, 9 + static_cast<int>(rng() % 30)), params);
         for (int edit = 0; edit < 6; ++edit) {
@@ -230,8 +239,6 @@ TEST_CASE("with many keys resimulate decides again only the keys an edit touched
             require_same(*fast, *simulate(trace, params));
             for (const AlgorithmRun& run : fast->runs) {
                 INFO(run.id);
-                if (run.releases)
-                    continue;  // a shaper decides everything again
                 CHECK(run.requests_decided < trace->requests.size() / 2);
                 const DecisionColumns& old = result->find(run.id)->decisions;
                 CHECK(run.decisions.chunks_shared_with(old) > 0);
@@ -244,6 +251,87 @@ TEST_CASE("with many keys resimulate decides again only the keys an edit touched
             spread.requests[10'000 + i].cost = spread.requests[10'000 + i].cost % 3 + 1;
         const auto wide = std::make_shared<const Trace>(std::move(spread));
         require_same(*resimulate(*result, wide), *simulate(wide, params));
+    }
+}
+
+TEST_CASE("with many keys a shaper's worst burst and longest delay are counted again alike") {
+    // A shaper's worst burst over every key's units, and its longest delay, are counted again
+    // around an edit; edits where they lie take the counts that cannot stand over everything.
+    const std::uint64_t base = std::random_device{}();
+    for (std::uint64_t round = 0; round < 6; ++round) {
+        const std::uint64_t seed = base + round;
+        INFO("seed " << seed);
+        std::mt19937_64 rng(seed);
+        Params params = test::limits(static_cast<std::int64_t>(2 + rng() % 5),
+                                     static_cast<Tick>(4 + rng() % 30));
+        if (round % 2 == 1)  // a tier of its own pace: units counted one by one
+            params.keys["k2"].window = 1 + static_cast<Tick>(rng() % 40);
+        for (const AlgorithmInfo* info : every_lane()) {
+            if (info->releases)
+                params.lanes.push_back(Lane{info->id, {}, {}, false});
+        }
+        REQUIRE(params.lanes.size() >= 3);  // the leaky bucket and the presets that shape
+        // A key that drains twenty times slower, with a few costly requests: each delay of its
+        // own, the longest, and runs of units longer than a window.
+        Trace busy = *random_trace(rng, 8'000, 6 + static_cast<int>(rng() % 4));
+        params.keys["slow"].window = params.base.window * 20;
+        busy.keys.push_back("slow");
+        for (int k = 0; k < 4; ++k) {
+            const Request slow{busy.requests[rng() % busy.requests.size()].tick,
+                               static_cast<std::uint32_t>(2 + k % 2),
+                               static_cast<KeyId>(busy.keys.size() - 1)};
+            busy.requests.insert(
+                std::upper_bound(busy.requests.begin(), busy.requests.end(), slow.tick,
+                                 [](Tick tick, const Request& other) { return tick < other.tick; }),
+                slow);
+        }
+        auto result = simulate(std::make_shared<const Trace>(std::move(busy)), params);
+        for (int edit = 0; edit < 8; ++edit) {
+            // Each edit aims at one lane's longest delay or worst burst, in turn.
+            const AlgorithmRun& aimed =
+                result->runs[static_cast<std::size_t>(edit) % result->runs.size()];
+            INFO("edit " << edit << " aimed at " << aimed.id);
+            const Trace& before = *result->trace;
+            std::size_t longest = 0;   // the accepted request let through last after it came
+            std::size_t at_worst = 0;  // the first accepted request let through in the worst span
+            for (std::size_t i = 0; i < before.requests.size(); ++i) {
+                if (!aimed.decisions.accepted(i))
+                    continue;
+                const Rational delay = aimed.decisions.duration(i);
+                if (delay > aimed.decisions.duration(longest) || !aimed.decisions.accepted(longest))
+                    longest = i;
+                if (Rational(before.requests[i].tick) + delay >= aimed.worst_burst.start &&
+                    !aimed.decisions.accepted(at_worst))
+                    at_worst = i;
+            }
+            Trace changed = before;
+            auto& requests = changed.requests;
+            const auto erase = [&requests](std::size_t i) {
+                requests.erase(requests.begin() + static_cast<std::ptrdiff_t>(i));
+            };
+            switch (edit / 2 % 4) {
+                case 0:  // the longest delay taken away
+                    erase(longest);
+                    break;
+                case 1:  // a unit of the worst span taken away
+                    erase(at_worst);
+                    break;
+                case 2:  // one more request where the worst span starts
+                    requests.insert(requests.begin() + static_cast<std::ptrdiff_t>(at_worst),
+                                    requests[at_worst]);
+                    break;
+                default:  // the request with the longest delay costs one more
+                    ++requests[longest].cost;
+            }
+            const auto trace = std::make_shared<const Trace>(std::move(changed));
+            const auto fast = resimulate(*result, trace);
+            require_same(*fast, *simulate(trace, params));
+            for (const AlgorithmRun& run : fast->runs) {
+                INFO(run.id);
+                CHECK(run.requests_decided < trace->requests.size() / 2);
+            }
+            result = fast;
+        }
     }
 }
 
