@@ -197,8 +197,7 @@ private:
     /// rerun() of a trace of more keys than keep checkpoints: each key is decided on its own,
     /// so only the requests of the keys an edit touched can come out differently. Replays those
     /// keys alone through the trace, and takes every other decision from `previous`; nothing
-    /// when that does not apply (a shaper, whose burst is counted over every key's queue
-    /// together, or an edit of many requests or keys). basic_algorithm_keyed.h.
+    /// when that does not apply (an edit of many requests or keys). basic_algorithm_keyed.h.
     static std::optional<AlgorithmRun> rerun_touched_keys(const Trace& trace, const Trace& before,
                                                           const Params& params,
                                                           const AlgorithmRun& previous,
