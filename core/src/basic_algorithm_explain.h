@@ -22,8 +22,18 @@ typename P::State BasicAlgorithm<P>::replay(const Trace& trace, const Params& pa
         state = (*saved.states[c])[key];
         begin = saved.positions[c];
     }
-    // A piece of the column at a time: with many keys there is no checkpoint to start from,
-    // and this reads every request from the first.
+    // With many keys there is no checkpoint to start from: the key's own requests when the
+    // run holds where they are, else a piece of the column at a time from the first.
+    if (run != nullptr && begin == 0 && run->key_index && run->key_index->fits(trace)) {
+        for (const std::uint32_t i : run->key_index->of(key)) {
+            if (i >= end)
+                break;
+            const Request& r = trace.requests[i];
+            decide_request<P>(config, state, r.tick, r.cost, trace.duration(i),
+                              params.rejections_count);
+        }
+        return state;
+    }
     for (std::size_t i = begin; i < end;) {
         const std::span<const Request> piece = trace.requests.contiguous(i, end);
         for (std::size_t k = 0; k < piece.size(); ++k) {

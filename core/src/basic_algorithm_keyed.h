@@ -107,25 +107,20 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
               -1);
     }
 
-    // One pass in trace order. Before the edit the touched keys' decisions are the old
+    // The touched keys' requests in trace order. Before the edit their decisions are the old
     // ones and only their states are wanted; from the edit on they are decided again, and
     // those that differ from the old run's are written in place of its.
     DecisionColumns::Builder decisions;
     decisions.append(previous.decisions, 0, unchanged);  // shared, chunk by chunk
     std::size_t taken_to = old_changed_end;              // the old decisions appended up to here
     std::size_t decided = 0;
-    auto request = trace.requests.begin();
-    for (std::size_t i = 0; i < size; ++i, ++request) {
-        const Request& r = *request;
-        const std::int32_t slot = slot_of[r.key];
-        if (slot == kUntouched)
-            continue;
+    const auto decide = [&](std::size_t i, const Request& r) {
         const Config& config = config_of(r.key);
-        State& state = states[static_cast<std::size_t>(slot)];
+        State& state = states[static_cast<std::size_t>(slot_of[r.key])];
         const bool accepted = decide_request<P>(config, state, r.tick, r.cost, trace.duration(i),
                                                 params.rejections_count);
         if (i < unchanged)
-            continue;
+            return;
         ++decided;
         AlgorithmRun::Outcome outcome = AlgorithmRun::kAccepted;
         Rational wait;  // a rejection's retry-after, or a shaper's delay
@@ -144,13 +139,43 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
             const std::size_t j = i - changed_end + old_changed_end;  // the same, before
             const Rational old_wait = previous.decisions.duration(j);
             if (previous.decisions.outcome(j) == outcome && old_wait == wait)
-                continue;
+                return;
             count(previous.decisions.outcome(j), old_wait, r, -1);
             decisions.append(previous.decisions, taken_to, j);
             taken_to = j + 1;
         }
         count(outcome, wait, r, 1);
         decisions.push(outcome, wait);
+    };
+    if (previous.key_index && previous.key_index->fits(before)) {
+        // Where the touched keys' requests were before the edit, moved to where they are now,
+        // and those the edit put in.
+        bool put_in = false;
+        const auto decide_put_in = [&] {
+            for (std::size_t i = unchanged; i < changed_end && !put_in; ++i) {
+                if (slot_of[trace.requests[i].key] != kUntouched)
+                    decide(i, trace.requests[i]);
+            }
+            put_in = true;
+        };
+        for (const std::uint32_t j : previous.key_index->of(touched)) {
+            if (j < unchanged) {
+                decide(j, trace.requests[j]);
+                continue;
+            }
+            decide_put_in();
+            if (j >= old_changed_end) {
+                const std::size_t i = j - old_changed_end + changed_end;
+                decide(i, trace.requests[i]);
+            }
+        }
+        decide_put_in();
+    } else {
+        auto request = trace.requests.begin();
+        for (std::size_t i = 0; i < size; ++i, ++request) {
+            if (slot_of[request->key] != kUntouched)
+                decide(i, *request);
+        }
     }
     decisions.append(previous.decisions, taken_to, old_size);
 

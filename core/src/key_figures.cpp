@@ -319,11 +319,21 @@ std::vector<std::optional<LaneKeys>> every_lane_key_figures_after_edit(
     // Each key is decided on its own: only the touched keys' requests were decided again.
     const Trace& trace = *result.trace;
     std::vector<std::uint32_t> theirs;
-    std::uint32_t index = 0;
-    for (const Request& r : trace.requests) {
-        if ((*touched)[r.key] != 0)
-            theirs.push_back(index);
-        ++index;
+    const KeyIndex* index = result.runs.empty() ? nullptr : result.runs.front().key_index.get();
+    if (index != nullptr && index->fits(trace)) {
+        std::vector<KeyId> keys;
+        for (KeyId key = 0; key < touched->size(); ++key) {
+            if ((*touched)[key] != 0)
+                keys.push_back(key);
+        }
+        theirs = index->of(keys);
+    } else {
+        std::uint32_t at = 0;
+        for (const Request& r : trace.requests) {
+            if ((*touched)[r.key] != 0)
+                theirs.push_back(at);
+            ++at;
+        }
     }
     std::vector<std::optional<LaneKeys>> lanes(result.runs.size());
     detail::share_out(

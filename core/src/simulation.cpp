@@ -37,6 +37,25 @@ void run_all(std::size_t count, std::size_t requests, const RunOptions& options,
     detail::share_out(count, detail::threads_for(requests, options.threads, count), work);
 }
 
+/// work(i) for each of `result`'s lanes, side by side, and alongside them the index of the
+/// trace's keys when `options` asks for it and the trace has more keys than keep checkpoints:
+/// the index then goes to every run.
+void run_lanes(SimulationResult& result, const Trace& trace, const RunOptions& options,
+               const std::function<void(std::size_t)>& work) {
+    const std::size_t lanes = result.runs.size();
+    const bool index =
+        options.index_keys && options.keep_decisions && trace.keys.size() > kCheckpointedKeys;
+    std::shared_ptr<const KeyIndex> key_index;
+    run_all(lanes + (index ? 1 : 0), trace.requests.size(), options, [&](std::size_t i) {
+        if (i == lanes)
+            key_index = std::make_shared<const KeyIndex>(trace);
+        else
+            work(i);
+    });
+    for (AlgorithmRun& run : result.runs)
+        run.key_index = key_index;
+}
+
 void check_trace(const Trace& trace) {
     if (auto errors = validate(trace); !errors.empty())
         throw SimulationError(join_errors("trace", errors));
@@ -128,7 +147,7 @@ std::shared_ptr<const SimulationResult> simulate(std::shared_ptr<const Trace> tr
     for (const Lane& lane : result->lanes)
         algorithms.push_back(make_algorithm(lane.algorithm));
     result->runs.resize(algorithms.size());
-    run_all(algorithms.size(), trace->requests.size(), options, [&](std::size_t i) {
+    run_lanes(*result, *trace, options, [&](std::size_t i) {
         result->runs[i] = algorithms[i]->run(*trace, result->lane_params[i], options);
     });
     label_runs(*result);
@@ -213,7 +232,7 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
     for (const Lane& lane : previous.lanes)
         algorithms.push_back(make_algorithm(lane.algorithm));
     result->runs.resize(algorithms.size());
-    run_all(algorithms.size(), after.size(), options, [&](std::size_t i) {
+    run_lanes(*result, *trace, options, [&](std::size_t i) {
         const AlgorithmRun& old = previous.runs[i];
         const Params& params = previous.lane_params[i];
         result->runs[i] = reusable && old.has_decisions()

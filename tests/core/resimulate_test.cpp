@@ -77,15 +77,6 @@ std::shared_ptr<const Trace> head(const Trace& trace, std::size_t count) {
     return std::make_shared<const Trace>(std::move(out));
 }
 
-/// RateLab's own algorithms, the library presets and the lanes one opts in to.
-std::vector<const AlgorithmInfo*> every_lane() {
-    const Registry& registry = Registry::instance();
-    std::vector<const AlgorithmInfo*> out = registry.all();
-    for (const auto& more : {registry.presets(), registry.opt_in()})
-        out.insert(out.end(), more.begin(), more.end());
-    return out;
-}
-
 }  // namespace
 
 TEST_CASE("resimulate after edits equals simulating the edited trace") {
@@ -219,9 +210,13 @@ TEST_CASE("with many keys resimulate decides again only the keys an edit touched
         params.rejections_count = round % 2 == 1;
         params.keys["k3"].limit = 1 + static_cast<std::int64_t>(rng() % 4);
         params.keys["k5"].window = 1 + static_cast<Tick>(rng() % 40);
-        for (const AlgorithmInfo* info : every_lane())
-            params.lanes.push_back(Lane{info->id, {}, {}, false});
-        auto result = simulate(random_trace(rng, 30'000, 9 + static_cast<int>(rng() % 30)), params);
+        params.lanes = test::every_lane();
+        // The last two rounds as the app runs: each run holds where every key's requests are,
+        // and an edit's re-run reads the touched keys' requests alone.
+        RunOptions options;
+        options.index_keys = round >= 2;
+        auto result = simulate(random_trace(rng, 30'000, 9 + static_cast<int>(rng() % 30)), params,
+                               {}, options);
         for (int edit = 0; edit < 6; ++edit) {
             INFO("edit " << edit);
             const Trace& before = *result->trace;
@@ -235,13 +230,14 @@ TEST_CASE("with many keys resimulate decides again only the keys an edit touched
             } else {
                 trace = edited(before, rng);
             }
-            const auto fast = resimulate(*result, trace);
+            const auto fast = resimulate(*result, trace, options);
             require_same(*fast, *simulate(trace, params));
             for (const AlgorithmRun& run : fast->runs) {
                 INFO(run.id);
                 CHECK(run.requests_decided < trace->requests.size() / 2);
                 const DecisionColumns& old = result->find(run.id)->decisions;
                 CHECK(run.decisions.chunks_shared_with(old) > 0);
+                CHECK((run.key_index && run.key_index->fits(*trace)) == options.index_keys);
             }
             result = fast;
         }
@@ -266,9 +262,9 @@ TEST_CASE("with many keys a shaper's worst burst and longest delay are counted a
                                      static_cast<Tick>(4 + rng() % 30));
         if (round % 2 == 1)  // a tier of its own pace: units counted one by one
             params.keys["k2"].window = 1 + static_cast<Tick>(rng() % 40);
-        for (const AlgorithmInfo* info : every_lane()) {
-            if (info->releases)
-                params.lanes.push_back(Lane{info->id, {}, {}, false});
+        for (const Lane& lane : test::every_lane()) {
+            if (Registry::instance().find(lane.algorithm)->releases)
+                params.lanes.push_back(lane);
         }
         REQUIRE(params.lanes.size() >= 3);  // the leaky bucket and the presets that shape
         // A key that drains twenty times slower, with a few costly requests: each delay of its
@@ -285,7 +281,9 @@ TEST_CASE("with many keys a shaper's worst burst and longest delay are counted a
                                  [](Tick tick, const Request& other) { return tick < other.tick; }),
                 slow);
         }
-        auto result = simulate(std::make_shared<const Trace>(std::move(busy)), params);
+        RunOptions options;
+        options.index_keys = round % 3 == 0;
+        auto result = simulate(std::make_shared<const Trace>(std::move(busy)), params, {}, options);
         for (int edit = 0; edit < 8; ++edit) {
             // Each edit aims at one lane's longest delay or worst burst, in turn.
             const AlgorithmRun& aimed =
@@ -324,7 +322,7 @@ TEST_CASE("with many keys a shaper's worst burst and longest delay are counted a
                     ++requests[longest].cost;
             }
             const auto trace = std::make_shared<const Trace>(std::move(changed));
-            const auto fast = resimulate(*result, trace);
+            const auto fast = resimulate(*result, trace, options);
             require_same(*fast, *simulate(trace, params));
             for (const AlgorithmRun& run : fast->runs) {
                 INFO(run.id);

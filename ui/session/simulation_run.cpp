@@ -24,13 +24,16 @@ void SimulationRun::setDialogDelayForTest(int ms) {
 std::shared_ptr<const SimulationResult> SimulationRun::run(const Work& work,
                                                            std::uint64_t decisions,
                                                            const QString& what) {
+    // The app shows one key's state at the clock and edits a few keys at a time: with many
+    // keys, each run holds where every key's requests are.
+    RunOptions options;
+    options.index_keys = true;
     // Without widgets (a test, a tool) there is no dialog to show: the work runs here.
     if (decisions <= kBackgroundDecisions ||
         qobject_cast<QApplication*>(QCoreApplication::instance()) == nullptr)
-        return work(RunOptions{});
+        return work(options);
 
     RunControl control;
-    RunOptions options;
     options.control = &control;
     std::shared_ptr<const SimulationResult> result;
     std::exception_ptr error;

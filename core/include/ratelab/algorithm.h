@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ratelab/decision_columns.h"
+#include "ratelab/key_index.h"
 #include "ratelab/model.h"
 #include "ratelab/rational.h"
 
@@ -103,6 +104,11 @@ struct AlgorithmRun {
     DecisionColumns decisions;
     /// Saved while deciding traces with few keys with decisions kept; else empty.
     std::shared_ptr<const RunCheckpoints> checkpoints;
+    /// Where each key's requests lie in the trace decided, for traces of more keys than keep
+    /// checkpoints: set by simulate() and resimulate() when asked (RunOptions::index_keys), the
+    /// same for every lane of a result; else null, and a key's requests are found by reading
+    /// the trace.
+    std::shared_ptr<const KeyIndex> key_index;
     /// The requests this run decided itself; after an edit (Algorithm::rerun) the others were
     /// taken from the run before it. For benchmarks and tests.
     std::size_t requests_decided = 0;
@@ -147,6 +153,11 @@ struct RunOptions {
     unsigned threads = 0;
     /// When given, the runs report their progress to it and stop when it says so.
     RunControl* control = nullptr;
+    /// simulate() and resimulate() with decisions kept: index each key's requests (KeyIndex)
+    /// when the trace has more keys than keep checkpoints, and give it to every run. What the
+    /// app asks for, so that a key's state at the clock and a re-run after an edit read that
+    /// key's requests alone; it costs 4 bytes per request.
+    bool index_keys = false;
 };
 
 /// A rate-limiting algorithm. Implementations are stateless; all state lives inside a run.

@@ -1,0 +1,48 @@
+#pragma once
+// Where each key's requests lie in a trace. Runs over traces of many keys keep no checkpoints,
+// so what concerns one key of many (its state at a tick, the why of one of its decisions, its
+// decisions after an edit) would read every request of the trace from the first; with the
+// index it reads that key's requests alone.
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ratelab/model.h"
+
+namespace ratelab {
+
+/// Runs over traces of more keys than this keep no checkpoints (every key's state at each one
+/// would cost more memory than the decisions); simulate() indexes their keys when asked
+/// (RunOptions::index_keys).
+inline constexpr std::size_t kCheckpointedKeys = 4;
+
+class KeyIndex {
+public:
+    /// Indexes `trace`: one pass counts each key's requests, a second places them. 4 bytes per
+    /// request and per key.
+    explicit KeyIndex(const Trace& trace);
+
+    /// The indexes of `key`'s requests, ascending.
+    std::span<const std::uint32_t> of(KeyId key) const {
+        return {positions_.data() + starts_[key], positions_.data() + starts_[key + 1]};
+    }
+    /// The indexes of the requests of `keys` (each listed once), ascending.
+    std::vector<std::uint32_t> of(std::span<const KeyId> keys) const;
+    /// Whether it can be the index of `trace`: as many requests and keys. A guard, not a proof:
+    /// a run holds the index of the trace it decided.
+    bool fits(const Trace& trace) const {
+        return positions_.size() == trace.requests.size() &&
+               starts_.size() == trace.keys.size() + 1;
+    }
+    std::size_t memory_bytes() const {
+        return (starts_.capacity() + positions_.capacity()) * sizeof(std::uint32_t);
+    }
+
+private:
+    std::vector<std::uint32_t> starts_;     ///< one per key, and the end
+    std::vector<std::uint32_t> positions_;  ///< one per request, grouped by key
+};
+
+}  // namespace ratelab

@@ -1,0 +1,112 @@
+// Where each key's requests lie (ratelab/key_index.h), and what reads it: a key's state at a
+// tick and the why of a decision on a trace of many keys, which replay that key's requests
+// alone when the run holds the index, must be what replaying the whole trace gives.
+#include "ratelab/key_index.h"
+
+#include <random>
+
+#include "catch.h"
+#include "ratelab/registry.h"
+#include "test_support.h"
+
+using namespace ratelab;
+
+namespace {
+
+/// Requests on `keys` keys, the first few keys far busier than the rest.
+std::shared_ptr<const Trace> many_keys(std::mt19937_64& rng, std::size_t count, int keys) {
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        tick += static_cast<Tick>(rng() % 3);
+        const auto u = static_cast<double>(rng() % 1000) / 1000.0;
+        const auto key = static_cast<int>(u * u * keys);
+        builder.add(tick, static_cast<std::uint32_t>(1 + rng() % 3), "k" + std::to_string(key));
+    }
+    return std::make_shared<const Trace>(std::move(builder).take());
+}
+
+std::vector<std::uint32_t> by_reading(const Trace& trace, const std::vector<KeyId>& keys) {
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = 0; i < trace.requests.size(); ++i) {
+        if (std::find(keys.begin(), keys.end(), trace.requests[i].key) != keys.end())
+            out.push_back(static_cast<std::uint32_t>(i));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("the key index lists each key's requests in order") {
+    const std::uint64_t seed = std::random_device{}();
+    INFO("seed " << seed);
+    std::mt19937_64 rng(seed);
+    // Long enough for the request column to hold several chunks.
+    const auto trace = many_keys(rng, 70'000, 40);
+    const KeyIndex index(*trace);
+    CHECK(index.fits(*trace));
+    std::size_t listed = 0;
+    for (KeyId key = 0; key < trace->keys.size(); ++key) {
+        INFO("key " << key);
+        const auto theirs = index.of(key);
+        CHECK(std::vector<std::uint32_t>(theirs.begin(), theirs.end()) ==
+              by_reading(*trace, {key}));
+        listed += theirs.size();
+    }
+    CHECK(listed == trace->requests.size());
+    const std::vector<KeyId> some = {7, 1, 30};
+    CHECK(index.of(some) == by_reading(*trace, some));
+    Trace shorter = *trace;
+    shorter.requests.erase(shorter.requests.begin());
+    CHECK_FALSE(index.fits(shorter));
+}
+
+TEST_CASE("with many keys the key index gives the same state and why as reading the trace") {
+    const std::uint64_t seed = std::random_device{}();
+    INFO("seed " << seed);
+    std::mt19937_64 rng(seed);
+    Params params = test::limits(4, 12);
+    params.lanes = test::every_lane();
+    RunOptions indexed;
+    indexed.index_keys = true;
+    auto result = simulate(many_keys(rng, 20'000, 30), params, {}, indexed);
+    for (int edit = 0; edit < 2; ++edit) {
+        INFO("edit " << edit);
+        const Trace& trace = *result->trace;
+        const Tick last = trace.requests.back().tick;
+        for (const AlgorithmRun& run : result->runs) {
+            INFO(run.id);
+            REQUIRE(run.key_index);
+            REQUIRE(run.key_index->fits(trace));
+            REQUIRE_FALSE(run.checkpoints);  // many keys: nothing else to start from
+            const auto algorithm = Registry::instance().find(run.id)->make();
+            for (const Tick at : {Tick(0), last / 3, last}) {
+                for (const KeyId key : {KeyId(1), KeyId(2), KeyId(trace.keys.size() - 1)}) {
+                    CHECK(algorithm->state_at(trace, params, key, at, &run) ==
+                          algorithm->state_at(trace, params, key, at, nullptr));
+                }
+            }
+            for (const std::size_t index :
+                 {std::size_t(0), std::size_t(9'999), trace.requests.size() - 1}) {
+                const Explanation fast = algorithm->explain(trace, params, index, &run);
+                const Explanation slow = algorithm->explain(trace, params, index, nullptr);
+                CHECK(fast.state_before == slow.state_before);
+                CHECK(fast.check == slow.check);
+                CHECK(fast.decision == run.decision(trace, index));
+            }
+        }
+        // After an edit that moves a request to the middle, the new runs hold the new index.
+        Trace moved = trace;
+        Request r = moved.requests[100];
+        moved.requests.erase(moved.requests.begin() + 100);
+        r.tick = moved.requests[10'000].tick;
+        moved.requests.insert(moved.requests.begin() + 10'000, r);
+        result = resimulate(*result, std::make_shared<const Trace>(std::move(moved)), indexed);
+        const KeyIndex fresh(*result->trace);
+        for (KeyId key = 0; key < result->trace->keys.size(); ++key) {
+            const auto held = result->runs.front().key_index->of(key);
+            const auto want = fresh.of(key);
+            CHECK(std::equal(held.begin(), held.end(), want.begin(), want.end()));
+        }
+    }
+}
