@@ -50,8 +50,8 @@ public:
     std::unique_ptr<Limiter> limiter(const Trace& trace, const Params& params) const override;
 
 private:
-    static constexpr std::size_t kCheckpointEvery = 4096;  // requests
-    static constexpr std::size_t kCheckpointKeys = 4;      // more keys: replay from the start
+    static constexpr std::size_t kCheckpointEvery = 4096;              // requests
+    static constexpr std::size_t kCheckpointKeys = kCheckpointedKeys;  // more: none, see KeyIndex
     /// Burst trackers holding more entries than this are not saved (rerun resumes earlier).
     static constexpr std::size_t kMaxSavedEntries = 1024;
 
