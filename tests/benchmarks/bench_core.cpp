@@ -11,6 +11,7 @@
 #include <string>
 
 #include "huge_page_malloc.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "ratelab/simulation.h"
 
@@ -102,6 +103,34 @@ void timeEdit(const SimulationResult& full) {
     std::printf("\n");
 }
 
+/// What the app counts for the keys panel on a trace of many keys: every key's figures in each
+/// lane over the whole trace (after opening or an edit of L), and over the first half with a
+/// shaper's units cut at the clock there (a clock step). One lane at a time, best of kRepeats.
+void timeKeyFigures(const SimulationResult& full) {
+    if (!key_figures_need_decisions(full))
+        return;
+    const std::size_t half = full.trace->requests.size() / 2;
+    const KeyScope scopes[] = {KeyScope{}, KeyScope{half, full.trace->requests[half].tick}};
+    for (const KeyScope& scope : scopes) {
+        std::printf(scope.count ? "  every key's figures up to the middle, each lane (best of %d):"
+                                : "  every key's figures, each lane (best of %d):",
+                    kRepeats);
+        for (std::size_t lane = 0; lane < full.runs.size(); ++lane) {
+            double best = 1e300;
+            for (int repeat = 0; repeat < kRepeats; ++repeat) {
+                const auto start = Clock::now();
+                const LaneKeys keys = key_figures(full, lane, scope);
+                best = std::min(
+                    best, std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+                if (keys.keys.empty())
+                    std::printf(" (no keys?)");
+            }
+            std::printf(" %s %.1f ms", full.runs[lane].id.c_str(), best);
+        }
+        std::printf("\n");
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -175,6 +204,7 @@ int main(int argc, char** argv) {
         std::printf("  all six, keeping decisions: %.3f s\n",
                     std::chrono::duration<double>(Clock::now() - start).count());
         timeEdit(*full);
+        timeKeyFigures(*full);
         std::printf("\n");
     }
 }
