@@ -181,6 +181,12 @@ private:
     /// Whether every request accepted before `position` in `full` was let through by `tick`.
     static bool released_before(const Trace& trace, const AlgorithmRun& full, std::size_t position,
                                 Tick tick);
+    /// prefix() from the decisions `full` kept, without deciding again: what a run without
+    /// checkpoints to resume from (many keys) would otherwise decide from the first request.
+    /// basic_algorithm_prefix.h.
+    static AlgorithmRun prefix_from_decisions(const Trace& trace, const Params& params,
+                                              const AlgorithmRun& full, std::size_t count,
+                                              Tick released_by);
     /// Whether a run, with `states` and `progress` at some request, decides every later request
     /// as the old run did from its checkpoint with `old` and `old_states`, and its later worst
     /// burst and delay can be told from the old run's.
@@ -224,6 +230,12 @@ private:
     static UnitSegment track_release(const Config& config, const State& state, const Request& r,
                                      bool single_key, Progress& progress) {
         const UnitSegment units = P::released_units(config, state, r.cost);
+        track_units(units, r, single_key, progress);
+        return units;
+    }
+    /// track_release() of the units `units` that accepted request `r` is let through as.
+    static void track_units(const UnitSegment& units, const Request& r, bool single_key,
+                            Progress& progress) {
         UnitSegment tracked = units;
         if (progress.released_by != kReleasedEver) [[unlikely]] {
             // Only the units let through by then; the first comes no earlier than r.tick.
@@ -245,7 +257,6 @@ private:
             progress.worst_delay = delay;
             progress.worst_delay_scale = units.scale;
         }
-        return units;
     }
     /// Writes the rejection of request `i` into `out`, with when a retry could pass.
     static void keep_rejection(const Config& config, const State& state, const Request& r,
@@ -360,49 +371,6 @@ AlgorithmRun BasicAlgorithm<P>::rerun(const Trace& trace, const Trace& before, c
         size - unchanged_tail,
         static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(previous.decisions.size())};
     return decide_from(trace, params, options, &previous, from, size, &shift);
-}
-
-template <class P>
-AlgorithmRun BasicAlgorithm<P>::prefix(const Trace& trace, const Params& params,
-                                       const AlgorithmRun& full, std::size_t count,
-                                       std::optional<Tick> released_by) const {
-    RunOptions summary;
-    summary.keep_decisions = false;
-    count = std::min(count, trace.requests.size());
-    std::size_t from = resumable(full, count);
-    if (!P::kShapes || !released_by)
-        return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count,
-                           nullptr);
-    // A checkpoint's burst tracker holds every unit of the requests before it: resume from one
-    // whose requests have all been let through, so that none of it is still queued.
-    while (from > 0) {
-        const Checkpoints& saved = *saved_by(full);
-        if (saved.has_progress(from) &&
-            released_before(trace, full, saved.positions[from], *released_by))
-            break;
-        --from;
-    }
-    return decide_from(trace, params, summary, from == 0 ? nullptr : &full, from, count, nullptr,
-                       *released_by);
-}
-
-template <class P>
-bool BasicAlgorithm<P>::released_before(const Trace& trace, const AlgorithmRun& full,
-                                        std::size_t position, Tick tick) {
-    // Each key's queue lets its requests through in order: its last accepted one is its latest.
-    std::vector<bool> seen(trace.keys.size(), false);
-    std::size_t unseen = trace.keys.size();
-    const Rational by(tick);
-    for (std::size_t i = position; i > 0 && unseen > 0; --i) {
-        const Request& r = trace.requests[i - 1];
-        if (seen[r.key] || !full.accepted(i - 1))
-            continue;
-        if (full.release(trace, i - 1) > by)
-            return false;
-        seen[r.key] = true;
-        --unseen;
-    }
-    return true;
 }
 
 template <class P>
@@ -675,6 +643,8 @@ void BasicAlgorithm<P>::decide_stretch(const Stretch& stretch, std::size_t first
 #include "basic_algorithm_resume.h"  // IWYU pragma: keep
 // After an edit of a trace of many keys: deciding again only the keys it touched.
 #include "basic_algorithm_keyed.h"  // IWYU pragma: keep
+// The figures of the first requests, up to the clock: prefix().
+#include "basic_algorithm_prefix.h"  // IWYU pragma: keep
 // A limiter's state at a tick, and why one request was decided as it was.
 #include "basic_algorithm_explain.h"  // IWYU pragma: keep
 // Deciding one request at a time: limiter().

@@ -461,6 +461,53 @@ TEST_CASE("simulate_prefix at a clock counts only the units a shaper has let thr
     }
 }
 
+TEST_CASE("with many keys simulate_prefix counts from the decisions what deciding again gives") {
+    // Runs over many keys keep no checkpoints: the prefix's totals, worst burst and longest delay
+    // are counted from the decisions the full run kept. A run that kept none decides the prefix
+    // again from the first request: the two must agree in every lane, presets and shapers with
+    // their units cut at the clock included.
+    const std::uint64_t base = std::random_device{}();
+    for (int round = 0; round < 3; ++round) {
+        const std::uint64_t seed = base + static_cast<std::uint64_t>(round);
+        INFO("seed " << seed);
+        std::mt19937_64 rng(seed);
+        Params params = test::limits(static_cast<std::int64_t>(2 + rng() % 12),
+                                     static_cast<Tick>(3 + rng() % 40));
+        params.lanes = test::every_lane();
+        params.rejections_count = round == 1;
+        // Keys of their own limits and windows: a shaper lets them through at other paces.
+        params.keys["k2"].limit = 1 + static_cast<std::int64_t>(rng() % 5);
+        params.keys["k5"].window = 1 + static_cast<Tick>(rng() % 90);
+        const auto trace = random_trace(rng, 9'000, 8);
+        const auto kept = simulate(trace, params);
+        RunOptions summary;
+        summary.keep_decisions = false;
+        const auto decided = simulate(trace, params, {}, summary);
+        REQUIRE_FALSE(kept->kept_checkpoints());
+        const std::size_t size = trace->requests.size();
+        for (const std::size_t count :
+             {std::size_t{0}, std::size_t{1}, std::size_t{4096}, std::size_t{4097},
+              static_cast<std::size_t>(rng() % size), size}) {
+            const Tick last = count == 0 ? 0 : trace->requests[count - 1].tick;
+            for (const std::optional<Tick> now :
+                 {std::optional<Tick>(), std::optional<Tick>(last),
+                  std::optional<Tick>(last + static_cast<Tick>(rng() % 50)),
+                  std::optional<Tick>(last / 2)}) {
+                INFO("first " << count << " requests, clock at " << now.value_or(-1));
+                const auto from_decisions = simulate_prefix(*kept, count, now);
+                const auto again = simulate_prefix(*decided, count, now);
+                for (std::size_t lane = 0; lane < kept->runs.size(); ++lane) {
+                    INFO(kept->runs[lane].id);
+                    CHECK(from_decisions->runs[lane].requests_decided == 0);
+                    CHECK(again->runs[lane].requests_decided == count);
+                    CHECK(from_decisions->runs[lane].totals == again->runs[lane].totals);
+                    CHECK(from_decisions->runs[lane].worst_burst == again->runs[lane].worst_burst);
+                }
+            }
+        }
+    }
+}
+
 TEST_CASE("a run counts what it decides and stops when its control says so") {
     std::mt19937_64 rng(7);
     const auto trace = random_trace(rng, 10'000, 2);
