@@ -30,6 +30,14 @@ public:
     explicit ArrivalBurst(Tick window) : window_(window) {}
     /// Takes `count` accepted arrivals, in tick order and none before those taken earlier.
     void add(const Arrival* arrivals, std::size_t count);
+    /// Empty again, over `window` ticks, keeping the room it has grown: one tracker counts
+    /// key after key.
+    void restart(Tick window) {
+        window_ = window;
+        head_ = tail_ = 0;
+        sum_ = 0;
+        best_ = Burst{};
+    }
     Burst result() const { return best_; }
     /// Slots held: what a copy costs.
     std::size_t held() const { return tail_ - head_; }
@@ -79,6 +87,13 @@ public:
         sum_ += segment.count;
     }
     Burst result();
+    /// Empty again, over `window` ticks, keeping the room it has grown (as ArrivalBurst's).
+    void restart(Tick window) {
+        window_ = window;
+        inside_.clear();
+        sum_ = 0;
+        best_ = Burst{};
+    }
     std::size_t held() const { return inside_.size(); }
     /// The worst burst among the spans settled so far, and a replacement for it.
     const Burst& best() const { return best_; }

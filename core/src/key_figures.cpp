@@ -1,9 +1,13 @@
 #include "ratelab/key_figures.h"
 
 #include <algorithm>
+#include <limits>
+#include <span>
 #include <string>
+#include <type_traits>
 
 #include "burst.h"
+#include "keyed_burst.h"
 #include "ratelab/registry.h"
 #include "share_out.h"
 
@@ -60,14 +64,14 @@ std::vector<KeyId> by_name(const Trace& trace, const std::vector<std::int64_t>& 
 
 /// Every key's figures over requests [0, count) from the lane's decisions, in one pass in trace
 /// order: the requests and decisions are read where they lie, and each key's totals and burst
-/// tracker sit together in a table indexed by key. (Gathering each key's requests first and
-/// reading them key by key jumps about the whole trace once per request, which with many keys
-/// costs a cache miss each.) `unit` turns an accepted request into what its tracker takes.
+/// tracker sit together in a table indexed by key. An accepted request goes to its key's tracker
+/// as `unit(tracker, totals, request, read(index))`: `read` fetches what else of the run it needs.
 /// Given `only` (request indexes, ascending), just those requests are read, by index, and the
 /// figures are those of their keys.
-template <class Tracker, class Unit>
-LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params, std::size_t count,
-               const Unit& unit, const std::vector<std::uint32_t>* only) {
+template <class Tracker, class Read, class Unit>
+LaneKeys tally_in_order(const Trace& trace, const AlgorithmRun& run, const Params& params,
+                        std::size_t count, const Read& read, const Unit& unit,
+                        const std::vector<std::uint32_t>* only) {
     std::vector<KeyTally<Tracker>> tallies;
     tallies.reserve(trace.keys.size());
     std::vector<Limits> limits;
@@ -82,7 +86,7 @@ LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params
         if (outcome == AlgorithmRun::kAccepted) {
             ++key.totals.accepted;
             key.totals.accepted_cost += r.cost;
-            unit(key, r, index);
+            unit(key.burst, key.totals, r, read(index));
         } else {
             ++key.totals.rejected;
             key.totals.rejected_cost += r.cost;
@@ -119,24 +123,129 @@ LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params
     return out;
 }
 
+/// tally_in_order() read key by key from `index`. A key's requests lie apart in the trace, but
+/// reading them is a tight loop of loads that do not wait on each other, a few thousand at a
+/// time; then one tracker, restarted for each key, counts them from the cache. (In trace order,
+/// each request waits for its key's entry in a table too large for the cache, then for its
+/// tracker's slots: with many keys, two misses in a row per request.)
+template <class Tracker, class Read, class Unit>
+LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params& params,
+                      std::size_t count, const Read& read, const Unit& unit, const KeyIndex& index,
+                      const std::vector<char>* keys) {
+    constexpr std::size_t kBatch = 4096;  // requests read before they are counted
+    const std::size_t key_count = trace.keys.size();
+    // Each key's requests before `count`, and its place among the keys that have some, by name.
+    std::vector<std::uint32_t> counted(key_count);
+    for (KeyId key = 0; key < key_count; ++key) {
+        if (keys != nullptr && (*keys)[key] == 0)
+            continue;
+        const std::span<const std::uint32_t> positions = index.of(key);
+        counted[key] = static_cast<std::uint32_t>(
+            std::lower_bound(positions.begin(), positions.end(), count) - positions.begin());
+    }
+    std::vector<std::uint32_t> place(key_count);
+    std::size_t placed = 0;
+    for (const KeyId key : index.by_name()) {
+        if (counted[key] > 0)
+            place[key] = static_cast<std::uint32_t>(placed++);
+    }
+    LaneKeys out;
+    out.keys.resize(placed);
+
+    struct Taken {
+        Request request;
+        AlgorithmRun::Outcome outcome;
+        std::invoke_result_t<Read, std::size_t> extra;  // read() of an accepted request
+    };
+    std::vector<Taken> reads;
+    reads.reserve(2 * kBatch);
+    std::vector<KeyId> read_keys;  // whose requests `reads` holds, in order
+    Tracker burst(params.base.window);
+    const auto count_reads = [&] {
+        const Taken* taken = reads.data();
+        for (const KeyId key : read_keys) {
+            const Limits& limits = params.for_key(trace.key_name(key));
+            KeyFigures& figures = out.keys[place[key]];
+            figures = KeyFigures{key, limits.limit, limits.window, counted[key], Totals{}, Burst{}};
+            burst.restart(limits.window);
+            for (const Taken* end = taken + counted[key]; taken != end; ++taken) {
+                const Request& r = taken->request;
+                if (taken->outcome == AlgorithmRun::kAccepted) {
+                    ++figures.totals.accepted;
+                    figures.totals.accepted_cost += r.cost;
+                    unit(burst, figures.totals, r, taken->extra);
+                } else {
+                    ++figures.totals.rejected;
+                    figures.totals.rejected_cost += r.cost;
+                }
+            }
+            figures.worst_burst = burst.result();
+        }
+        reads.clear();
+        read_keys.clear();
+    };
+    const DecisionColumns& decisions = run.decisions;
+    for (KeyId key = 0; key < key_count; ++key) {
+        if (counted[key] == 0)
+            continue;
+        for (const std::uint32_t i : index.of(key).first(counted[key])) {
+            const AlgorithmRun::Outcome outcome = decisions.outcome(i);
+            reads.push_back(
+                Taken{trace.requests[i], outcome,
+                      outcome == AlgorithmRun::kAccepted ? read(i) : decltype(read(i)){}});
+        }
+        read_keys.push_back(key);
+        if (reads.size() >= kBatch)
+            count_reads();
+    }
+    count_reads();
+    judge(out);
+    return out;
+}
+
+/// The figures over requests [0, count) of every key, or of those `keys` marks (indexed by key,
+/// non-zero for a key to count): key by key when the run holds an index of its trace's keys,
+/// else in trace order, reading only the marked keys' requests.
+template <class Tracker, class Read, class Unit>
+LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params, std::size_t count,
+               const Read& read, const Unit& unit, const std::vector<char>* keys) {
+    if (run.key_index && run.key_index->fits(trace))
+        return tally_by_key<Tracker>(trace, run, params, count, read, unit, *run.key_index, keys);
+    if (keys == nullptr)
+        return tally_in_order<Tracker>(trace, run, params, count, read, unit, nullptr);
+    std::vector<std::uint32_t> theirs;
+    std::uint32_t at = 0;
+    for (const Request& r : trace.requests) {
+        if (at == count)
+            break;
+        if ((*keys)[r.key] != 0)
+            theirs.push_back(at);
+        ++at;
+    }
+    return tally_in_order<Tracker>(trace, run, params, count, read, unit, &theirs);
+}
+
+/// What an arrival's tracker needs besides the request: nothing.
+struct Nothing {};
+
 /// Every key's figures over requests [0, count) of a lane that lets requests through when
-/// they arrive: its worst burst over the accepted arrivals. `only`: as tally().
+/// they arrive: its worst burst over the accepted arrivals. `keys`: as tally().
 LaneKeys tally_arrivals(const Trace& trace, const AlgorithmRun& run, const Params& params,
-                        std::size_t count, const std::vector<std::uint32_t>* only = nullptr) {
+                        std::size_t count, const std::vector<char>* keys = nullptr) {
     return tally<detail::ArrivalBurst>(
-        trace, run, params, count,
-        [](KeyTally<detail::ArrivalBurst>& key, const Request& r, std::size_t) {
+        trace, run, params, count, [](std::size_t) { return Nothing{}; },
+        [](detail::ArrivalBurst& burst, Totals&, const Request& r, Nothing) {
             const detail::ArrivalBurst::Arrival arrival{r.tick, r.cost};
-            key.burst.add(&arrival, 1);
+            burst.add(&arrival, 1);
         },
-        only);
+        keys);
 }
 
 /// Every key's figures over requests [0, count) of a shaper: its worst burst over the units it
 /// lets through (those by `released_by` when given), and its longest delay.
 LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const AlgorithmInfo& info,
                         const Params& params, std::size_t count, std::optional<Tick> released_by,
-                        const std::vector<std::uint32_t>* only = nullptr) {
+                        const std::vector<char>* keys = nullptr) {
     // A shaper lets a request's units through one every `spacing` ticks, the last at its
     // release (ShaperLaw): in 1/den ticks, they start at release - (cost - 1) * num. The spacing
     // is the key's own, from its tier.
@@ -145,13 +254,12 @@ LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const Algor
     for (KeyId key = 0; key < trace.keys.size(); ++key)
         spacings.push_back(info.shaper_law(params.for_key(trace.key_name(key))).spacing);
     return tally<detail::SegmentBurst>(
-        trace, run, params, count,
-        [&](KeyTally<detail::SegmentBurst>& key, const Request& r, std::size_t index) {
+        trace, run, params, count, [&run](std::size_t index) { return run.delay(index); },
+        [&](detail::SegmentBurst& burst, Totals& totals, const Request& r, const Rational& delay) {
             const Rational& spacing = spacings[r.key];
             const std::int64_t step = spacing.num();
             const std::int64_t scale = spacing.den();
-            const Rational delay = run.delay(index);
-            key.totals.max_delay = std::max(key.totals.max_delay, delay);
+            totals.max_delay = std::max(totals.max_delay, delay);
             // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an
             // arrival or one spacing after the unit before).
             const Rational last_scaled = (Rational(r.tick) + delay) * Rational(scale);
@@ -167,9 +275,35 @@ LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const Algor
                                                      units.count, (by - units.first) / step + 1));
             }
             if (units.count > 0)
-                key.burst.add(units);
+                burst.add(units);
         },
-        only);
+        keys);
+}
+
+/// key_figures() of a lane that kept its decisions over `scope`: of every key, or of those
+/// `keys` marks (as tally()).
+LaneKeys count_keys(const SimulationResult& result, std::size_t lane, const KeyScope& scope,
+                    const std::vector<char>* keys) {
+    const Trace& trace = *result.trace;
+    const AlgorithmRun& run = result.runs[lane];
+    const Params& params = result.lane_params[lane];
+    const std::size_t count =
+        std::min(scope.count.value_or(trace.requests.size()), trace.requests.size());
+    if (!run.releases)
+        return tally_arrivals(trace, run, params, count, keys);
+    return tally_releases(trace, run, *Registry::instance().find(run.id), params, count,
+                          scope.released_by, keys);
+}
+
+/// How many requests the keys `keys` marks made: what counting them again reads.
+std::size_t requests_of(const SimulationResult& result, const std::vector<char>& keys) {
+    const KeyIndex* index = result.runs.empty() ? nullptr : result.runs.front().key_index.get();
+    if (index == nullptr || !index->fits(*result.trace))
+        return result.trace->requests.size();  // found by reading the trace
+    std::size_t requests = 0;
+    for (KeyId key = 0; key < keys.size(); ++key)
+        requests += keys[key] != 0 ? index->of(key).size() : 0;
+    return requests;
 }
 
 }  // namespace
@@ -237,10 +371,7 @@ LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const Key
     if (!run.has_decisions())
         throw SimulationError("lane " + std::to_string(lane) +
                               ": a part of a run without decisions needs its own run");
-    if (!run.releases)
-        return tally_arrivals(trace, run, params, count);
-    return tally_releases(trace, run, *Registry::instance().find(run.id), params, count,
-                          scope.released_by);
+    return count_keys(result, lane, scope, nullptr);
 }
 
 std::vector<std::optional<LaneKeys>> every_lane_key_figures(const SimulationResult& result,
@@ -305,6 +436,26 @@ LaneKeys patched(const Trace& trace, const LaneKeys& before, const LaneKeys& fre
     return out;
 }
 
+/// Every lane's figures over `scope` from `before_keys`, its figures over another scope or
+/// before an edit, where only the `touched` keys' figures can differ: those are counted again.
+std::vector<std::optional<LaneKeys>> patched_lanes(
+    const SimulationResult& result, const KeyScope& scope,
+    const std::vector<std::optional<LaneKeys>>& before_keys, const std::vector<char>& touched) {
+    std::vector<std::optional<LaneKeys>> lanes(result.runs.size());
+    detail::share_out(lanes.size(),
+                      detail::threads_for(requests_of(result, touched), 0, lanes.size()),
+                      [&](std::size_t lane) {
+                          if (!before_keys[lane] || !result.runs[lane].has_decisions()) {
+                              if (has_key_figures(result, lane))
+                                  lanes[lane] = key_figures(result, lane, scope);
+                              return;
+                          }
+                          lanes[lane] = patched(*result.trace, *before_keys[lane],
+                                                count_keys(result, lane, scope, &touched), touched);
+                      });
+    return lanes;
+}
+
 }  // namespace
 
 std::vector<std::optional<LaneKeys>> every_lane_key_figures_after_edit(
@@ -317,42 +468,45 @@ std::vector<std::optional<LaneKeys>> every_lane_key_figures_after_edit(
     if (!touched)
         return every_lane_key_figures(result);
     // Each key is decided on its own: only the touched keys' requests were decided again.
+    return patched_lanes(result, {}, before_keys, *touched);
+}
+
+std::vector<std::optional<LaneKeys>> every_lane_key_figures_moved(
+    const SimulationResult& result, const KeyScope& from,
+    const std::vector<std::optional<LaneKeys>>& from_keys, const KeyScope& scope) {
     const Trace& trace = *result.trace;
-    std::vector<std::uint32_t> theirs;
-    const KeyIndex* index = result.runs.empty() ? nullptr : result.runs.front().key_index.get();
-    if (index != nullptr && index->fits(trace)) {
-        std::vector<KeyId> keys;
-        for (KeyId key = 0; key < touched->size(); ++key) {
-            if ((*touched)[key] != 0)
-                keys.push_back(key);
-        }
-        theirs = index->of(keys);
-    } else {
-        std::uint32_t at = 0;
-        for (const Request& r : trace.requests) {
-            if ((*touched)[r.key] != 0)
-                theirs.push_back(at);
-            ++at;
+    const std::size_t size = trace.requests.size();
+    if (!key_figures_need_decisions(result) || from_keys.size() != result.runs.size())
+        return every_lane_key_figures(result, scope);
+    const std::size_t count_from = std::min(from.count.value_or(size), size);
+    const std::size_t count = std::min(scope.count.value_or(size), size);
+    // The requests in one scope and not the other; and when the clocks differ, those whose
+    // units a shaper may let through between them: no unit leaves later than the longest delay
+    // after its request.
+    std::size_t first = std::min(count_from, count);
+    const std::size_t last = std::max(count_from, count);
+    if (from.released_by != scope.released_by) {
+        constexpr Tick kEver = std::numeric_limits<Tick>::max();
+        const Tick earlier =
+            std::min(from.released_by.value_or(kEver), scope.released_by.value_or(kEver));
+        for (const AlgorithmRun& run : result.runs) {
+            if (run.releases)
+                first =
+                    std::min(first, detail::first_at(trace, earlier - run.totals.max_delay.ceil()));
         }
     }
-    std::vector<std::optional<LaneKeys>> lanes(result.runs.size());
-    detail::share_out(
-        lanes.size(), detail::threads_for(theirs.size(), 0, lanes.size()), [&](std::size_t lane) {
-            const AlgorithmRun& run = result.runs[lane];
-            if (!before_keys[lane] || !run.has_decisions()) {
-                if (has_key_figures(result, lane))
-                    lanes[lane] = key_figures(result, lane);
-                return;
-            }
-            const Params& params = result.lane_params[lane];
-            const std::size_t count = trace.requests.size();
-            const LaneKeys fresh =
-                run.releases ? tally_releases(trace, run, *Registry::instance().find(run.id),
-                                              params, count, std::nullopt, &theirs)
-                             : tally_arrivals(trace, run, params, count, &theirs);
-            lanes[lane] = patched(trace, *before_keys[lane], fresh, *touched);
-        });
-    return lanes;
+    // Past an eighth of the trace, counting every key is about as quick.
+    constexpr std::size_t kMostShare = 8;
+    if ((last - first) * kMostShare > size)
+        return every_lane_key_figures(result, scope);
+    std::vector<char> touched(trace.keys.size(), 0);
+    for (std::size_t i = first; i < last;) {
+        const std::span<const Request> piece = trace.requests.contiguous(i, last);
+        for (const Request& r : piece)
+            touched[r.key] = 1;
+        i += piece.size();
+    }
+    return patched_lanes(result, scope, from_keys, touched);
 }
 
 std::vector<char> key_mask(std::size_t key_count, const std::vector<KeyId>& keys) {

@@ -1,11 +1,21 @@
 #include "ratelab/key_index.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace ratelab {
 
-KeyIndex::KeyIndex(const Trace& trace)
+KeyIndex::KeyIndex(const Trace& trace, const KeyIndex* same_keys)
     : starts_(trace.keys.size() + 1, 0), positions_(trace.requests.size()) {
+    if (same_keys != nullptr && same_keys->by_name_->size() == trace.keys.size()) {
+        by_name_ = same_keys->by_name_;
+    } else {
+        auto names = std::make_shared<std::vector<KeyId>>(trace.keys.size());
+        std::iota(names->begin(), names->end(), KeyId{0});
+        std::sort(names->begin(), names->end(),
+                  [&trace](KeyId a, KeyId b) { return trace.key_name(a) < trace.key_name(b); });
+        by_name_ = std::move(names);
+    }
     // Each key's count goes one place on, so that the running sum leaves in starts_[k] the
     // requests of the keys before k: where key k's begin.
     for (std::size_t i = 0; i < trace.requests.size();) {

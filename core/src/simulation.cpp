@@ -39,16 +39,17 @@ void run_all(std::size_t count, std::size_t requests, const RunOptions& options,
 
 /// work(i) for each of `result`'s lanes, side by side, and alongside them the index of the
 /// trace's keys when `options` asks for it and the trace has more keys than keep checkpoints:
-/// the index then goes to every run.
+/// the index then goes to every run. `same_keys`: the index of a trace with the same key table,
+/// if there is one.
 void run_lanes(SimulationResult& result, const Trace& trace, const RunOptions& options,
-               const std::function<void(std::size_t)>& work) {
+               const std::function<void(std::size_t)>& work, const KeyIndex* same_keys = nullptr) {
     const std::size_t lanes = result.runs.size();
     const bool index =
         options.index_keys && options.keep_decisions && trace.keys.size() > kCheckpointedKeys;
     std::shared_ptr<const KeyIndex> key_index;
     run_all(lanes + (index ? 1 : 0), trace.requests.size(), options, [&](std::size_t i) {
         if (i == lanes)
-            key_index = std::make_shared<const KeyIndex>(trace);
+            key_index = std::make_shared<const KeyIndex>(trace, same_keys);
         else
             work(i);
     });
@@ -232,14 +233,17 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
     for (const Lane& lane : previous.lanes)
         algorithms.push_back(make_algorithm(lane.algorithm));
     result->runs.resize(algorithms.size());
-    run_lanes(*result, *trace, options, [&](std::size_t i) {
-        const AlgorithmRun& old = previous.runs[i];
-        const Params& params = previous.lane_params[i];
-        result->runs[i] = reusable && old.has_decisions()
-                              ? algorithms[i]->rerun(*trace, *previous.trace, params, old,
-                                                     unchanged, tail, options.control)
-                              : algorithms[i]->run(*trace, params, options);
-    });
+    run_lanes(
+        *result, *trace, options,
+        [&](std::size_t i) {
+            const AlgorithmRun& old = previous.runs[i];
+            const Params& params = previous.lane_params[i];
+            result->runs[i] = reusable && old.has_decisions()
+                                  ? algorithms[i]->rerun(*trace, *previous.trace, params, old,
+                                                         unchanged, tail, options.control)
+                                  : algorithms[i]->run(*trace, params, options);
+        },
+        same_keys && !previous.runs.empty() ? previous.runs.front().key_index.get() : nullptr);
     label_runs(*result);
     // One key before, and every changed request is that key's: still one key, found without
     // a pass over the trace.

@@ -223,7 +223,8 @@ TEST_CASE("every key's figures equal its requests simulated alone under its tier
         };
         Params params = limits(pick(1, 6), std::vector<Tick>{1, 3, 10, 25}[pick(0, 3)]);
         params.rejections_count = pick(0, 3) == 0;
-        const int keys = static_cast<int>(pick(1, 4));
+        // Past kCheckpointedKeys keys, half the rounds count key by key from an index.
+        const int keys = static_cast<int>(pick(1, 8));
         for (int k = 1; k < keys; ++k) {
             if (pick(0, 1) == 1) {
                 Limits& tier = params.keys["k" + std::to_string(k)];
@@ -242,8 +243,10 @@ TEST_CASE("every key's figures equal its requests simulated alone under its tier
             builder.add(tick, static_cast<std::uint32_t>(pick(0, 5) == 0 ? pick(1, 6) : 1),
                         key == 0 ? std::string() : "k" + std::to_string(key));
         }
+        RunOptions options;
+        options.index_keys = n % 2 == 1;
         const auto result =
-            simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+            simulate(std::make_shared<const Trace>(std::move(builder).take()), params, {}, options);
         const std::size_t total = result->trace->requests.size();
         const std::size_t count =
             static_cast<std::size_t>(pick(0, static_cast<std::int64_t>(total)));
@@ -251,7 +254,8 @@ TEST_CASE("every key's figures equal its requests simulated alone under its tier
             pick(0, 1) == 1 ? std::optional<Tick>(pick(0, tick + 10)) : std::nullopt;
         for (const auto& [scope_count, scope_by] :
              {std::pair{total, std::optional<Tick>()}, std::pair{count, released_by}}) {
-            INFO("seed " << seed + n << ", first " << scope_count << " requests");
+            INFO("seed " << seed + n << ", first " << scope_count << " requests, "
+                         << (result->runs.front().key_index ? "by key" : "in order"));
             for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
                 INFO(result->runs[lane].id);
                 const LaneKeys figures =
@@ -372,7 +376,11 @@ TEST_CASE("after an edit only the touched keys are counted again, with the same 
         params.keys["k4"].window = 30;
         for (const AlgorithmInfo* info : Registry::instance().all())
             params.lanes.push_back(Lane{info->id, {}, {}, false});
-        auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()), params);
+        // Half the rounds count the touched keys by key from an index, half by reading the trace.
+        RunOptions options;
+        options.index_keys = round % 2 == 1;
+        auto result =
+            simulate(std::make_shared<const Trace>(std::move(builder).take()), params, {}, options);
         auto keys = every_lane_key_figures(*result);
         for (int edit = 0; edit < 5; ++edit) {
             INFO("edit " << edit);
@@ -390,7 +398,7 @@ TEST_CASE("after an edit only the touched keys are counted again, with the same 
                 trace.requests[at].key = static_cast<KeyId>(rng() % 12);
             }
             const auto edited =
-                resimulate(*result, std::make_shared<const Trace>(std::move(trace)));
+                resimulate(*result, std::make_shared<const Trace>(std::move(trace)), options);
             const auto patched = every_lane_key_figures_after_edit(*edited, *result, keys);
             CHECK(patched == every_lane_key_figures(*edited));
             result = edited;
@@ -400,6 +408,93 @@ TEST_CASE("after an edit only the touched keys are counted again, with the same 
         const auto other = simulate(result->trace, limits(1, 3));
         CHECK(every_lane_key_figures_after_edit(*result, *other, every_lane_key_figures(*other)) ==
               every_lane_key_figures(*result));
+    }
+}
+
+TEST_CASE("after a clock step only the keys it passed are counted again, with the same figures") {
+    {
+        // Between ticks 0 and 6 no request comes, but the queue of "a" lets its second unit
+        // through at 5: its worst burst so far goes from 1 to 2.
+        TraceBuilder builder;
+        for (int i = 0; i < 6; ++i)
+            builder.add(0, 1, "a");
+        for (const char* key : {"b", "c", "d", "e", "f"})
+            builder.add(0, 1, key);
+        builder.add(20, 1, "b");
+        const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()),
+                                     limits(2, 10), {"leaky_bucket"});
+        const KeyScope at_0{11, Tick{0}};
+        const KeyScope at_6{11, Tick{6}};
+        const auto before = every_lane_key_figures(*result, at_0);
+        REQUIRE(before[0]->keys.front().worst_burst.cost == 1);
+        const auto moved = every_lane_key_figures_moved(*result, at_0, before, at_6);
+        CHECK(moved[0]->keys.front().worst_burst.cost == 2);
+        CHECK(moved == every_lane_key_figures(*result, at_6));
+    }
+    const std::uint64_t seed = base_seed();
+    for (std::uint64_t round = 0; round < 6; ++round) {
+        INFO("seed " << seed + round);
+        std::mt19937_64 rng(seed + round);
+        TraceBuilder builder;
+        Tick tick = 0;
+        for (int i = 0; i < 6'000; ++i) {
+            tick += static_cast<Tick>(rng() % 3);
+            builder.add(tick, 1 + static_cast<std::uint32_t>(rng() % 3),
+                        "k" + std::to_string(rng() % 10));
+        }
+        // Long queues: a shaper lets units through far after their requests.
+        Params params =
+            limits(2 + static_cast<std::int64_t>(rng() % 4), 8 + static_cast<Tick>(rng() % 60));
+        params.keys["k2"].limit = 1;
+        params.keys["k4"].window = 90;
+        params.lanes = every_lane();
+        RunOptions options;
+        options.index_keys = round % 2 == 1;
+        const auto result =
+            simulate(std::make_shared<const Trace>(std::move(builder).take()), params, {}, options);
+        const Trace& trace = *result->trace;
+        const Tick end = trace.requests.back().tick;
+        // The clock at `now`: the requests on or before it, and the units let through by then.
+        const auto at = [&](Tick now) {
+            const auto after =
+                std::upper_bound(trace.requests.begin(), trace.requests.end(), now,
+                                 [](Tick t, const Request& r) { return t < r.tick; });
+            return KeyScope{static_cast<std::size_t>(after - trace.requests.begin()), now};
+        };
+        KeyScope from;  // the whole trace
+        auto keys = every_lane_key_figures(*result);
+        // Half the rounds step from the start, while each key's worst burst still grows as its
+        // queue lets units through.
+        Tick now = round % 2 == 0 ? 0 : end / 2;
+        for (int step = 0; step < 40; ++step) {
+            KeyScope scope;
+            switch (rng() % 8) {
+                case 0:  // a jump
+                    now = static_cast<Tick>(rng() % static_cast<std::uint64_t>(end + 1));
+                    scope = at(now);
+                    break;
+                case 1:  // everything, let through
+                    scope = KeyScope{};
+                    break;
+                case 2:  // a step back
+                    now = std::max<Tick>(0, now - 1 - static_cast<Tick>(rng() % 3));
+                    scope = at(now);
+                    break;
+                case 3:  // past the last request, units still leaving
+                    now = end + static_cast<Tick>(rng() % 40);
+                    scope = at(now);
+                    break;
+                default:  // a step forward
+                    now += 1 + static_cast<Tick>(rng() % 3);
+                    scope = at(now);
+            }
+            INFO("step " << step << ": first " << scope.count.value_or(trace.requests.size())
+                         << " requests, clock " << scope.released_by.value_or(-1));
+            const auto moved = every_lane_key_figures_moved(*result, from, keys, scope);
+            CHECK(moved == every_lane_key_figures(*result, scope));
+            from = scope;
+            keys = moved;
+        }
     }
 }
 

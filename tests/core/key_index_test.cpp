@@ -4,8 +4,11 @@
 #include "ratelab/key_index.h"
 
 #include <random>
+#include <set>
+#include <tuple>
 
 #include "catch.h"
+#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "test_support.h"
 
@@ -54,6 +57,15 @@ TEST_CASE("the key index lists each key's requests in order") {
         listed += theirs.size();
     }
     CHECK(listed == trace->requests.size());
+    // Every key once in the order of names; an index of the same key table shares that order.
+    const auto names = index.by_name();
+    CHECK(names.size() == trace->keys.size());
+    CHECK(std::is_sorted(names.begin(), names.end(), [&](KeyId a, KeyId b) {
+        return trace->key_name(a) < trace->key_name(b);
+    }));
+    CHECK(std::set<KeyId>(names.begin(), names.end()).size() == trace->keys.size());
+    const KeyIndex again(*trace, &index);
+    CHECK(again.by_name().data() == names.data());
     const std::vector<KeyId> some = {7, 1, 30};
     CHECK(index.of(some) == by_reading(*trace, some));
     Trace shorter = *trace;
@@ -108,5 +120,48 @@ TEST_CASE("with many keys the key index gives the same state and why as reading 
             const auto want = fresh.of(key);
             CHECK(std::equal(held.begin(), held.end(), want.begin(), want.end()));
         }
+    }
+}
+
+TEST_CASE("with many keys every key's figures are the same counted key by key as in trace order") {
+    const std::uint64_t seed = std::random_device{}();
+    INFO("seed " << seed);
+    std::mt19937_64 rng(seed);
+    Params params = test::limits(3, 10);
+    params.lanes = test::every_lane();
+    // Tiers of other limits and windows, so that keys are counted over windows of their own.
+    for (const auto& [key, limit, window] :
+         {std::tuple{"k0", 6, 25}, std::tuple{"k3", 2, 4}, std::tuple{"k17", 1, 40}}) {
+        params.keys[key].limit = limit;
+        params.keys[key].window = window;
+    }
+    RunOptions indexed;
+    indexed.index_keys = true;
+    auto result = simulate(many_keys(rng, 30'000, 200), params, {}, indexed);
+    for (int edit = 0; edit < 2; ++edit) {
+        INFO("edit " << edit);
+        const Trace& trace = *result->trace;
+        // The same runs without the index: key_figures() then reads the trace in order.
+        SimulationResult in_order = *result;
+        for (AlgorithmRun& run : in_order.runs)
+            run.key_index = nullptr;
+        const std::size_t size = trace.requests.size();
+        for (const KeyScope& scope : {KeyScope{}, KeyScope{size / 2, trace.requests[size / 2].tick},
+                                      KeyScope{size / 2, trace.requests[size / 2].tick + 30},
+                                      KeyScope{777, {}}, KeyScope{0, {}}}) {
+            INFO("first " << scope.count.value_or(size) << " requests");
+            for (std::size_t lane = 0; lane < result->runs.size(); ++lane) {
+                INFO(result->runs[lane].id);
+                REQUIRE(result->runs[lane].key_index);
+                const LaneKeys by_key = key_figures(*result, lane, scope);
+                if (scope.count != 0)
+                    CHECK(by_key.keys.size() > 10);
+                CHECK(by_key == key_figures(in_order, lane, scope));
+            }
+        }
+        // After an edit of one key, the new index shares the order of names.
+        Trace added = trace;
+        added.requests.insert(added.requests.begin() + 5'000, added.requests[5'000]);
+        result = resimulate(*result, std::make_shared<const Trace>(std::move(added)), indexed);
     }
 }

@@ -82,14 +82,26 @@ void FrameModel::reveal() {
     const bool everything =
         frame_.decided == result->trace->requests.size() && frame_.now >= last_release_;
     frame_.revealed = everything ? result : simulate_prefix(*result, frame_.decided, frame_.now);
-    // After an edit, with the whole trace on show before and after it, only the keys the edit
-    // touched are counted again.
-    auto keys = everything && whole_keys_of_ && frame_.keys
-                    ? std::make_shared<const std::vector<std::optional<LaneKeys>>>(
-                          every_lane_key_figures_after_edit(*result, *whole_keys_of_, *frame_.keys))
-                    : countKeys(*result, *frame_.revealed, frame_.decided,
-                                everything ? std::nullopt : std::optional<Tick>(frame_.now));
+    const KeyScope scope{frame_.decided,
+                         everything ? std::nullopt : std::optional<Tick>(frame_.now)};
+    using Keys = std::vector<std::optional<LaneKeys>>;
+    std::shared_ptr<const Keys> keys;
+    if (frame_.keys && keys_of_.lock() == result && key_figures_need_decisions(*result)) {
+        // The clock moved over the same trace: only the keys of the requests it passed, and of
+        // a shaper's units let through meanwhile, are counted again.
+        keys = std::make_shared<const Keys>(
+            every_lane_key_figures_moved(*result, keys_scope_, *frame_.keys, scope));
+    } else if (everything && whole_keys_of_ && frame_.keys) {
+        // After an edit, with the whole trace on show before and after it, only the keys the
+        // edit touched are counted again.
+        keys = std::make_shared<const Keys>(
+            every_lane_key_figures_after_edit(*result, *whole_keys_of_, *frame_.keys));
+    } else {
+        keys = countKeys(*result, *frame_.revealed, frame_.decided, scope.released_by);
+    }
     frame_.keys = std::move(keys);
+    keys_of_ = result;
+    keys_scope_ = scope;
     whole_keys_of_ = everything ? result : nullptr;
     Q_EMIT frameChanged(frame_);
 }

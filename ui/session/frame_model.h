@@ -95,6 +95,9 @@ private:
     Tick last_release_ = 0;  // of the current result: see lastRelease()
     /// The result whose whole trace frame_.keys counts, when it does.
     std::shared_ptr<const SimulationResult> whole_keys_of_;
+    /// The result and the scope frame_.keys counts.
+    std::weak_ptr<const SimulationResult> keys_of_;
+    KeyScope keys_scope_;
     bool reveal_pending_ = false;
 };
 

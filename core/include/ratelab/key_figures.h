@@ -74,6 +74,15 @@ std::vector<std::optional<LaneKeys>> every_lane_key_figures_after_edit(
     const SimulationResult& result, const SimulationResult& before,
     const std::vector<std::optional<LaneKeys>>& before_keys);
 
+/// every_lane_key_figures() of `result` over `scope`, where `from_keys` are its figures over
+/// `from` (a clock step: the two differ in the requests between them, and in a shaper's units
+/// let through between the two clocks). Only the keys of those requests are counted again, or
+/// every key when they are a large part of the trace. For a result whose key figures need
+/// decisions (key_figures_need_decisions()); for another it counts every key.
+std::vector<std::optional<LaneKeys>> every_lane_key_figures_moved(
+    const SimulationResult& result, const KeyScope& from,
+    const std::vector<std::optional<LaneKeys>>& from_keys, const KeyScope& scope);
+
 /// The figures of `lane`'s keys that `shown` holds (indexed by key id, non-zero for a key
 /// kept; keys past its end are left out), their worst and over_limit found again among them.
 LaneKeys only_keys(const LaneKeys& lane, const std::vector<char>& shown);

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -21,13 +22,16 @@ inline constexpr std::size_t kCheckpointedKeys = 4;
 class KeyIndex {
 public:
     /// Indexes `trace`: one pass counts each key's requests, a second places them. 4 bytes per
-    /// request and per key.
-    explicit KeyIndex(const Trace& trace);
+    /// request and 8 per key. `same_keys`, when given, indexes a trace with the same key table:
+    /// its order of the keys by name is shared rather than sorted again.
+    explicit KeyIndex(const Trace& trace, const KeyIndex* same_keys = nullptr);
 
     /// The indexes of `key`'s requests, ascending.
     std::span<const std::uint32_t> of(KeyId key) const {
         return {positions_.data() + starts_[key], positions_.data() + starts_[key + 1]};
     }
+    /// Every key id of the trace, ordered by the key's name.
+    std::span<const KeyId> by_name() const { return *by_name_; }
     /// The indexes of the requests of `keys` (each listed once), ascending.
     std::vector<std::uint32_t> of(std::span<const KeyId> keys) const;
     /// Whether it can be the index of `trace`: as many requests and keys. A guard, not a proof:
@@ -37,12 +41,14 @@ public:
                starts_.size() == trace.keys.size() + 1;
     }
     std::size_t memory_bytes() const {
-        return (starts_.capacity() + positions_.capacity()) * sizeof(std::uint32_t);
+        return (starts_.capacity() + positions_.capacity() + by_name_->capacity()) *
+               sizeof(std::uint32_t);
     }
 
 private:
     std::vector<std::uint32_t> starts_;     ///< one per key, and the end
     std::vector<std::uint32_t> positions_;  ///< one per request, grouped by key
+    std::shared_ptr<const std::vector<KeyId>> by_name_;
 };
 
 }  // namespace ratelab
