@@ -183,10 +183,22 @@ private:
                                 Tick tick);
     /// prefix() from the decisions `full` kept, without deciding again: what a run without
     /// checkpoints to resume from (many keys) would otherwise decide from the first request.
-    /// basic_algorithm_prefix.h.
+    /// It starts from the last of the run's PrefixMarks that it can. basic_algorithm_prefix.h.
     static AlgorithmRun prefix_from_decisions(const Trace& trace, const Params& params,
                                               const AlgorithmRun& full, std::size_t count,
                                               Tick released_by);
+    struct PrefixMarks;
+    /// The marks of `full`, made on the first call (nothing when it has no PrefixCache).
+    static const PrefixMarks* prefix_marks(const Trace& trace, const Params& params,
+                                           const AlgorithmRun& full,
+                                           const std::vector<Config>& configs);
+    /// Feeds the decisions `full` kept for requests [first, last) to `progress` (its totals and
+    /// trackers) as a run deciding them would; `latest` becomes the latest release among them
+    /// and it.
+    static void feed_decisions(const Trace& trace, const AlgorithmRun& full,
+                               const std::vector<Config>& configs, bool single_key,
+                               std::size_t first, std::size_t last, Progress& progress,
+                               Rational& latest);
     /// Whether a run, with `states` and `progress` at some request, decides every later request
     /// as the old run did from its checkpoint with `old` and `old_states`, and its later worst
     /// burst and delay can be told from the old run's.

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -65,43 +67,51 @@ bool BasicAlgorithm<P>::released_before(const Trace& trace, const AlgorithmRun& 
     return true;
 }
 
+/// Places in a run without checkpoints where prefix() can start: every kEvery requests, the
+/// loop's progress there (its totals and burst trackers, when small enough to keep) and the
+/// latest release among the requests before it. What a checkpoint holds, without the limiter
+/// states, which prefix() does not need: it reads the decisions.
 template <class P>
-AlgorithmRun BasicAlgorithm<P>::prefix_from_decisions(const Trace& trace, const Params& params,
-                                                      const AlgorithmRun& full, std::size_t count,
-                                                      Tick released_by) {
-    AlgorithmRun out;
-    out.id = std::string(P::kId);
-    out.releases = P::kShapes;
-    // The trackers a run over requests [0, count) would choose, fed as it feeds them.
-    Progress progress(params.base.window);
-    progress.released_by = released_by;
-    const bool single_key = is_single_key(trace, count);
-    std::vector<Config> configs;
-    if constexpr (P::kShapes)
-        configs = configure_keys(trace, params);
+struct BasicAlgorithm<P>::PrefixMarks final : RunCheckpoints {
+    static constexpr std::size_t kEvery = 4 * kCheckpointEvery;
+    std::vector<std::size_t> positions;
+    std::vector<std::shared_ptr<const Progress>> progress;  ///< null: not kept
+    std::vector<Rational> latest_release;  ///< a shaper's; the start for the others
+    bool single_key = false;
+};
+
+template <class P>
+void BasicAlgorithm<P>::feed_decisions(const Trace& trace, const AlgorithmRun& full,
+                                       const std::vector<Config>& configs, bool single_key,
+                                       std::size_t first, std::size_t last, Progress& progress,
+                                       Rational& latest) {
+    Totals& totals = progress.totals;
     std::array<ArrivalBurst::Arrival, P::kShapes ? 1 : kCheckpointEvery> arrivals;
     std::size_t taken = 0;
-    Totals totals;
-    std::int64_t all_cost = 0;
-    auto request = trace.requests.begin();
-    for (std::size_t i = 0; i < count;) {
+    auto request = trace.requests.begin() + static_cast<std::ptrdiff_t>(first);
+    for (std::size_t i = first; i < last;) {
         const DecisionColumns::ChunkView chunk = full.decisions.chunk(full.decisions.chunk_of(i));
-        const std::size_t end = std::min(count, chunk.start + chunk.size);
+        const std::size_t end = std::min(last, chunk.start + chunk.size);
         for (; i < end; ++i, ++request) {
             const Request& r = *request;
-            all_cost += r.cost;
             if constexpr (P::kShapes) {
                 if (!single_key)
                     progress.many_shapers.advance_to(r.tick);
             }
-            if (chunk.outcomes[i - chunk.start] != AlgorithmRun::kAccepted)
+            if (chunk.outcomes[i - chunk.start] != AlgorithmRun::kAccepted) {
+                ++totals.rejected;
+                totals.rejected_cost += r.cost;
                 continue;
+            }
             ++totals.accepted;
             totals.accepted_cost += r.cost;
             if constexpr (P::kShapes) {
                 const Config& config = configs[configs.size() == 1 ? 0 : r.key];
-                track_units(units_after<P>(config, r.tick, r.cost, full.delay(i)), r, single_key,
-                            progress);
+                const UnitSegment units = units_after<P>(config, r.tick, r.cost, full.delay(i));
+                track_units(units, r, single_key, progress);
+                const Rational release(units.last(), units.scale);
+                if (release > latest)
+                    latest = release;
             } else {
                 arrivals[taken++] = ArrivalBurst::Arrival{r.tick, r.cost};
                 if (taken == arrivals.size()) {
@@ -113,9 +123,70 @@ AlgorithmRun BasicAlgorithm<P>::prefix_from_decisions(const Trace& trace, const 
     }
     if constexpr (!P::kShapes)
         progress.arrivals.add(arrivals.data(), taken);
-    totals.rejected = static_cast<std::int64_t>(count) - totals.accepted;
-    totals.rejected_cost = all_cost - totals.accepted_cost;
-    finish(totals, progress, single_key, out);
+}
+
+template <class P>
+auto BasicAlgorithm<P>::prefix_marks(const Trace& trace, const Params& params,
+                                     const AlgorithmRun& full, const std::vector<Config>& configs)
+    -> const PrefixMarks* {
+    if (!full.prefix_cache)
+        return nullptr;
+    const std::lock_guard lock(full.prefix_cache->mutex);
+    if (!full.prefix_cache->marks) {
+        auto marks = std::make_shared<PrefixMarks>();
+        const std::size_t size = trace.requests.size();
+        marks->single_key = is_single_key(trace, size);
+        Progress progress(params.base.window);
+        Rational latest;
+        for (std::size_t first = 0; first < size;) {
+            const std::size_t last = std::min(size, first + PrefixMarks::kEvery);
+            feed_decisions(trace, full, configs, marks->single_key, first, last, progress, latest);
+            marks->positions.push_back(last);
+            marks->progress.push_back(progress.held() <= kMaxSavedEntries
+                                          ? std::make_shared<const Progress>(progress)
+                                          : nullptr);
+            marks->latest_release.push_back(latest);
+            first = last;
+        }
+        full.prefix_cache->marks = std::move(marks);
+    }
+    return full.prefix_cache->marks->template as<PrefixMarks>();
+}
+
+template <class P>
+AlgorithmRun BasicAlgorithm<P>::prefix_from_decisions(const Trace& trace, const Params& params,
+                                                      const AlgorithmRun& full, std::size_t count,
+                                                      Tick released_by) {
+    AlgorithmRun out;
+    out.id = std::string(P::kId);
+    out.releases = P::kShapes;
+    // The trackers a run over requests [0, count) would choose, fed as it feeds them.
+    const bool single_key = is_single_key(trace, count);
+    std::vector<Config> configs;
+    if constexpr (P::kShapes)
+        configs = configure_keys(trace, params);
+    Progress progress(params.base.window);
+    std::size_t from = 0;
+    // From the last mark before `count` that holds its progress, and, for a shaper, after which
+    // nothing is still queued at the clock: its tracker holds every unit of the requests before.
+    const PrefixMarks* marks =
+        count > PrefixMarks::kEvery ? prefix_marks(trace, params, full, configs) : nullptr;
+    if (marks != nullptr && marks->single_key == single_key) {
+        auto m = static_cast<std::size_t>(
+            std::upper_bound(marks->positions.begin(), marks->positions.end(), count) -
+            marks->positions.begin());
+        const Rational by(released_by);
+        while (m > 0 && (!marks->progress[m - 1] || marks->latest_release[m - 1] > by))
+            --m;
+        if (m > 0) {
+            progress = *marks->progress[m - 1];
+            from = marks->positions[m - 1];
+        }
+    }
+    progress.released_by = released_by;
+    Rational latest;
+    feed_decisions(trace, full, configs, single_key, from, count, progress, latest);
+    finish(progress.totals, progress, single_key, out);
     return out;
 }
 

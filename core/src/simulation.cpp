@@ -40,7 +40,7 @@ void run_all(std::size_t count, std::size_t requests, const RunOptions& options,
 /// work(i) for each of `result`'s lanes, side by side, and alongside them the index of the
 /// trace's keys when `options` asks for it and the trace has more keys than keep checkpoints:
 /// the index then goes to every run. `same_keys`: the index of a trace with the same key table,
-/// if there is one.
+/// if there is one. A run that kept decisions and no checkpoints gets room for its prefix marks.
 void run_lanes(SimulationResult& result, const Trace& trace, const RunOptions& options,
                const std::function<void(std::size_t)>& work, const KeyIndex* same_keys = nullptr) {
     const std::size_t lanes = result.runs.size();
@@ -53,8 +53,11 @@ void run_lanes(SimulationResult& result, const Trace& trace, const RunOptions& o
         else
             work(i);
     });
-    for (AlgorithmRun& run : result.runs)
+    for (AlgorithmRun& run : result.runs) {
         run.key_index = key_index;
+        if (run.has_decisions() && !run.checkpoints)
+            run.prefix_cache = std::make_shared<PrefixCache>();
+    }
 }
 
 void check_trace(const Trace& trace) {

@@ -478,7 +478,9 @@ TEST_CASE("with many keys simulate_prefix counts from the decisions what decidin
         // Keys of their own limits and windows: a shaper lets them through at other paces.
         params.keys["k2"].limit = 1 + static_cast<std::int64_t>(rng() % 5);
         params.keys["k5"].window = 1 + static_cast<Tick>(rng() % 90);
-        const auto trace = random_trace(rng, 9'000, 8);
+        // Long enough for the places a prefix starts from after its first call (PrefixMarks,
+        // every 16,384 requests).
+        const auto trace = random_trace(rng, 40'000, 8);
         const auto kept = simulate(trace, params);
         RunOptions summary;
         summary.keep_decisions = false;
@@ -486,8 +488,9 @@ TEST_CASE("with many keys simulate_prefix counts from the decisions what decidin
         REQUIRE_FALSE(kept->kept_checkpoints());
         const std::size_t size = trace->requests.size();
         for (const std::size_t count :
-             {std::size_t{0}, std::size_t{1}, std::size_t{4096}, std::size_t{4097},
-              static_cast<std::size_t>(rng() % size), size}) {
+             {std::size_t{0}, std::size_t{1}, std::size_t{4097}, std::size_t{16'384},
+              std::size_t{16'385}, std::size_t{32'769}, static_cast<std::size_t>(rng() % size),
+              size}) {
             const Tick last = count == 0 ? 0 : trace->requests[count - 1].tick;
             for (const std::optional<Tick> now :
                  {std::optional<Tick>(), std::optional<Tick>(last),
@@ -502,6 +505,10 @@ TEST_CASE("with many keys simulate_prefix counts from the decisions what decidin
                     CHECK(again->runs[lane].requests_decided == count);
                     CHECK(from_decisions->runs[lane].totals == again->runs[lane].totals);
                     CHECK(from_decisions->runs[lane].worst_burst == again->runs[lane].worst_burst);
+                    // Past the first marks, they were made and kept for the next call.
+                    REQUIRE(kept->runs[lane].prefix_cache);
+                    if (count > 16'384)
+                        CHECK(kept->runs[lane].prefix_cache->marks);
                 }
             }
         }

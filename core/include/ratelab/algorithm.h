@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -85,6 +86,14 @@ public:
     }
 };
 
+/// What Algorithm::prefix() learns from a run that kept its decisions but no checkpoints, on its
+/// first call: places a later call can start from instead of the first request. Filled once,
+/// under the lock; the copies of a run share it.
+struct PrefixCache {
+    std::mutex mutex;
+    std::shared_ptr<const RunCheckpoints> marks;
+};
+
 /// The outcome of one algorithm over a whole trace, kept in compact columns.
 struct AlgorithmRun {
     using Outcome = DecisionColumns::Outcome;
@@ -109,6 +118,10 @@ struct AlgorithmRun {
     /// same for every lane of a result; else null, and a key's requests are found by reading
     /// the trace.
     std::shared_ptr<const KeyIndex> key_index;
+    /// Set by simulate() and resimulate() for a run that kept its decisions and no checkpoints
+    /// (a trace of many keys), for prefix(): the figures up to the clock then read a few
+    /// thousand decisions, not every one before it.
+    std::shared_ptr<PrefixCache> prefix_cache;
     /// The requests this run decided itself; after an edit (Algorithm::rerun) the others were
     /// taken from the run before it. For benchmarks and tests.
     std::size_t requests_decided = 0;
