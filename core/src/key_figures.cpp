@@ -418,16 +418,20 @@ std::optional<std::vector<char>> touched_keys(const SimulationResult& result,
 }
 
 /// `before` with the figures of the `touched` keys replaced by `fresh` (theirs, counted again):
-/// both sorted by name, and so is the result.
+/// both sorted by name, and so is the result. `rank`, when not empty, gives each key's place in
+/// the order of names, which spares comparing the names themselves.
 LaneKeys patched(const Trace& trace, const LaneKeys& before, const LaneKeys& fresh,
-                 const std::vector<char>& touched) {
+                 const std::vector<char>& touched, const std::vector<std::uint32_t>& rank) {
+    const auto earlier = [&](KeyId a, KeyId b) {
+        return rank.empty() ? trace.key_name(a) < trace.key_name(b) : rank[a] < rank[b];
+    };
     LaneKeys out;
     out.keys.reserve(before.keys.size() + fresh.keys.size());
     auto next = fresh.keys.begin();
     for (const KeyFigures& key : before.keys) {
         if (touched[key.key] != 0)
             continue;
-        while (next != fresh.keys.end() && trace.key_name(next->key) < trace.key_name(key.key))
+        while (next != fresh.keys.end() && earlier(next->key, key.key))
             out.keys.push_back(*next++);
         out.keys.push_back(key);
     }
@@ -442,17 +446,25 @@ std::vector<std::optional<LaneKeys>> patched_lanes(
     const SimulationResult& result, const KeyScope& scope,
     const std::vector<std::optional<LaneKeys>>& before_keys, const std::vector<char>& touched) {
     std::vector<std::optional<LaneKeys>> lanes(result.runs.size());
-    detail::share_out(lanes.size(),
-                      detail::threads_for(requests_of(result, touched), 0, lanes.size()),
-                      [&](std::size_t lane) {
-                          if (!before_keys[lane] || !result.runs[lane].has_decisions()) {
-                              if (has_key_figures(result, lane))
-                                  lanes[lane] = key_figures(result, lane, scope);
-                              return;
-                          }
-                          lanes[lane] = patched(*result.trace, *before_keys[lane],
-                                                count_keys(result, lane, scope, &touched), touched);
-                      });
+    std::vector<std::uint32_t> rank;
+    const KeyIndex* index = result.runs.empty() ? nullptr : result.runs.front().key_index.get();
+    if (index != nullptr && index->fits(*result.trace)) {
+        rank.resize(result.trace->keys.size());
+        std::uint32_t place = 0;
+        for (const KeyId key : index->by_name())
+            rank[key] = place++;
+    }
+    detail::share_out(
+        lanes.size(), detail::threads_for(requests_of(result, touched), 0, lanes.size()),
+        [&](std::size_t lane) {
+            if (!before_keys[lane] || !result.runs[lane].has_decisions()) {
+                if (has_key_figures(result, lane))
+                    lanes[lane] = key_figures(result, lane, scope);
+                return;
+            }
+            lanes[lane] = patched(*result.trace, *before_keys[lane],
+                                  count_keys(result, lane, scope, &touched), touched, rank);
+        });
     return lanes;
 }
 
