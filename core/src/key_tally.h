@@ -1,0 +1,20 @@
+#pragma once
+// Every key's figures in one lane, counted from the lane's decisions (key_figures.h's engine).
+
+#include <cstddef>
+#include <vector>
+
+#include "ratelab/key_figures.h"
+
+namespace ratelab::detail {
+
+/// Finds the lane's worst key and whether any is over its limit, the keys sorted by name.
+void judge(LaneKeys& lane);
+
+/// key_figures() of lane `lane` of `result`, which kept its decisions, over `scope`: of every
+/// key, or of those `keys` marks (indexed by key id, non-zero for a key to count). Key by key
+/// when the run holds an index of its trace's keys, else in trace order.
+LaneKeys count_keys(const SimulationResult& result, std::size_t lane, const KeyScope& scope,
+                    const std::vector<char>* keys);
+
+}  // namespace ratelab::detail
