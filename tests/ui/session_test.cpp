@@ -420,6 +420,39 @@ private Q_SLOTS:
         QVERIFY(countedAlike());
     }
 
+    void framesAsTheClockMovesOverManyKeysCountTheirFiguresAlike() {
+        // Eight clients: as the clock steps, jumps and comes back, the frame counts again only
+        // the keys whose figures the move can change, and must show what counting every key up
+        // to the clock gives.
+        TraceBuilder builder;
+        for (Tick t = 0; t < 6'000; ++t) {
+            builder.add(t / 2, t % 5 == 0 ? 2u : 1u,
+                        "client-" + std::to_string(static_cast<int>(t * 7 % 8)));
+        }
+        SessionDocument document = SessionDocument::defaultScenario();
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        Session session;
+        QVERIFY(session.reset(document, QString()).isEmpty());
+        PlaybackClock clock;
+        FrameModel frames(&session, &clock);
+        const auto countedAlike = [&] {
+            const Frame& frame = frames.frame();
+            const bool everything = frame.revealed == session.result();
+            const KeyScope scope{frame.decided,
+                                 everything ? std::nullopt : std::optional<Tick>(frame.now)};
+            return frame.keys && *frame.keys == every_lane_key_figures(*session.result(), scope);
+        };
+        for (const Tick now : {Tick{1'000}, Tick{1'001}, Tick{1'002}, Tick{1'001}, Tick{2'400},
+                               Tick{2'999}, Tick{3'000}, Tick{3'010}, Tick{40}, Tick{41}}) {
+            clock.setNow(now);
+            QVERIFY2(countedAlike(), qPrintable(QStringLiteral("clock at %1").arg(now)));
+        }
+        clock.jumpToEnd();
+        QVERIFY(countedAlike());
+        clock.stepBack();
+        QVERIFY(countedAlike());
+    }
+
     void anEditExtendsTheClock() {
         Session session;
         PlaybackClock clock;
