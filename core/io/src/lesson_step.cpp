@@ -84,6 +84,17 @@ Json parse_json(std::string_view text) {
         const std::size_t at = error.byte == 0 ? 0 : error.byte - 1;
         throw StepProblem{line_column(text, at), "not-json",
                           "this is not valid JSON here (check commas, quotes and brackets)"};
+    } catch (const Json::out_of_range& error) {
+        // A number past what a double holds (1e999): the parser quotes it but does not say
+        // where it is, so it is found in the text.
+        const std::string_view what = error.what();
+        const std::size_t open = what.find('\'');
+        const std::size_t close = what.rfind('\'');
+        std::size_t at = 0;
+        if (open != std::string_view::npos && close > open + 1)
+            at = text.find(what.substr(open + 1, close - open - 1));
+        throw StepProblem{line_column(text, at == std::string_view::npos ? 0 : at), "out-of-range",
+                          "this number is too large to read"};
     }
 }
 
