@@ -91,4 +91,19 @@ inline std::vector<Request> flat(const RequestColumn& requests) {
     return {requests.begin(), requests.end()};
 }
 
+/// `count` requests 0 to 2 ticks apart, of cost 1 to 3, over `keys` keys (key 0 is the unnamed
+/// one, the others "k1", "k2", ...): seeded traces for the property tests.
+inline std::shared_ptr<const Trace> random_trace(std::mt19937_64& rng, std::size_t count,
+                                                 int keys) {
+    TraceBuilder builder;
+    Tick tick = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        tick += static_cast<Tick>(rng() % 3);
+        const auto key = static_cast<int>(rng() % static_cast<unsigned>(keys));
+        builder.add(tick, static_cast<std::uint32_t>(1 + rng() % 3),
+                    key == 0 ? std::string() : "k" + std::to_string(key));
+    }
+    return std::make_shared<const Trace>(std::move(builder).take());
+}
+
 }  // namespace ratelab::test
