@@ -20,6 +20,18 @@ std::int64_t decidedCount(const SimulationResult& result, const std::string& id)
     return run->totals.accepted + run->totals.rejected;
 }
 
+/// 6,000 requests from eight clients, more keys than runs keep checkpoints for.
+SessionDocument eightClients() {
+    TraceBuilder builder;
+    for (Tick t = 0; t < 6'000; ++t) {
+        builder.add(t / 2, t % 5 == 0 ? 2u : 1u,
+                    "client-" + std::to_string(static_cast<int>(t * 7 % 8)));
+    }
+    SessionDocument document = SessionDocument::defaultScenario();
+    document.trace = std::make_shared<const Trace>(std::move(builder).take());
+    return document;
+}
+
 }  // namespace
 
 class SessionTest : public QObject {
@@ -388,15 +400,8 @@ private Q_SLOTS:
     void framesAfterAnEditOfManyKeysCountTheirFiguresAlike() {
         // Eight clients, more than runs keep checkpoints for: after an edit the frame counts
         // again only the keys it touched, and must show what counting every key gives.
-        TraceBuilder builder;
-        for (Tick t = 0; t < 6'000; ++t) {
-            builder.add(t / 2, t % 5 == 0 ? 2u : 1u,
-                        "client-" + std::to_string(static_cast<int>(t * 7 % 8)));
-        }
-        SessionDocument document = SessionDocument::defaultScenario();
-        document.trace = std::make_shared<const Trace>(std::move(builder).take());
         Session session;
-        QVERIFY(session.reset(document, QString()).isEmpty());
+        QVERIFY(session.reset(eightClients(), QString()).isEmpty());
         PlaybackClock clock;
         FrameModel frames(&session, &clock);
         clock.jumpToEnd();
@@ -424,15 +429,8 @@ private Q_SLOTS:
         // Eight clients: as the clock steps, jumps and comes back, the frame counts again only
         // the keys whose figures the move can change, and must show what counting every key up
         // to the clock gives.
-        TraceBuilder builder;
-        for (Tick t = 0; t < 6'000; ++t) {
-            builder.add(t / 2, t % 5 == 0 ? 2u : 1u,
-                        "client-" + std::to_string(static_cast<int>(t * 7 % 8)));
-        }
-        SessionDocument document = SessionDocument::defaultScenario();
-        document.trace = std::make_shared<const Trace>(std::move(builder).take());
         Session session;
-        QVERIFY(session.reset(document, QString()).isEmpty());
+        QVERIFY(session.reset(eightClients(), QString()).isEmpty());
         PlaybackClock clock;
         FrameModel frames(&session, &clock);
         const auto countedAlike = [&] {
