@@ -2,6 +2,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+#include <future>
 #include <memory>
 
 #include "ratelab/key_figures.h"
@@ -20,16 +21,24 @@ std::int64_t decidedCount(const SimulationResult& result, const std::string& id)
     return run->totals.accepted + run->totals.rejected;
 }
 
-/// 6,000 requests from eight clients, more keys than runs keep checkpoints for.
-SessionDocument eightClients() {
+/// `count` requests from eight clients, more keys than runs keep checkpoints for.
+SessionDocument eightClients(Tick count = 6'000) {
     TraceBuilder builder;
-    for (Tick t = 0; t < 6'000; ++t) {
+    for (Tick t = 0; t < count; ++t) {
         builder.add(t / 2, t % 5 == 0 ? 2u : 1u,
                     "client-" + std::to_string(static_cast<int>(t * 7 % 8)));
     }
     SessionDocument document = SessionDocument::defaultScenario();
     document.trace = std::make_shared<const Trace>(std::move(builder).take());
     return document;
+}
+
+/// Whether `frame`'s key figures are those of counting every key of the session's simulation up to
+/// the frame's clock.
+bool countedUpToClock(const Frame& frame, const Session& session) {
+    const bool everything = frame.revealed == session.result();
+    const KeyScope scope{frame.decided, everything ? std::nullopt : std::optional<Tick>(frame.now)};
+    return frame.keys && *frame.keys == every_lane_key_figures(*session.result(), scope);
 }
 
 }  // namespace
@@ -433,13 +442,7 @@ private Q_SLOTS:
         QVERIFY(session.reset(eightClients(), QString()).isEmpty());
         PlaybackClock clock;
         FrameModel frames(&session, &clock);
-        const auto countedAlike = [&] {
-            const Frame& frame = frames.frame();
-            const bool everything = frame.revealed == session.result();
-            const KeyScope scope{frame.decided,
-                                 everything ? std::nullopt : std::optional<Tick>(frame.now)};
-            return frame.keys && *frame.keys == every_lane_key_figures(*session.result(), scope);
-        };
+        const auto countedAlike = [&] { return countedUpToClock(frames.frame(), session); };
         for (const Tick now : {Tick{1'000}, Tick{1'001}, Tick{1'002}, Tick{1'001}, Tick{2'400},
                                Tick{2'999}, Tick{3'000}, Tick{3'010}, Tick{40}, Tick{41}}) {
             clock.setNow(now);
@@ -449,6 +452,66 @@ private Q_SLOTS:
         QVERIFY(countedAlike());
         clock.stepBack();
         QVERIFY(countedAlike());
+    }
+
+    void farMovesOfTheClockOverManyKeysCountTheirFiguresOnAThread() {
+        // Past FrameModel::kSynchronousRevealLimit requests the markers move at once and the
+        // figures follow from a thread; moves made meanwhile are counted next, and the last
+        // figures are those of the last clock.
+        Session session;
+        QVERIFY(session.reset(eightClients(60'000), QString()).isEmpty());
+        PlaybackClock clock;
+        FrameModel frames(&session, &clock);
+        const auto countedAlike = [&] { return countedUpToClock(frames.frame(), session); };
+        clock.jumpToEnd();
+        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
+        QCOMPARE(frames.frame().revealed, session.result());
+        QSignalSpy counting(&frames, &FrameModel::countingChanged);
+        clock.setNow(20'000);
+        QVERIFY(frames.counting());
+        QCOMPARE(frames.frame().now, Tick{20'000});
+        QCOMPARE(frames.frame().revealed, session.result());  // still the figures of before
+        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
+        QCOMPARE(counting.count(), 2);
+        QVERIFY(frames.frame().revealed != session.result());
+        QVERIFY(countedAlike());
+        // A run of moves while the thread counts: the figures end at the last clock. (Each clock
+        // has over kSynchronousRevealLimit requests up to it: two requests a tick.)
+        for (const Tick now : {Tick{29'000}, Tick{29'001}, Tick{12'000}, Tick{12'002}})
+            clock.setNow(now);
+        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
+        QCOMPARE(frames.frame().now, Tick{12'002});
+        QVERIFY(countedAlike());
+        clock.jumpToEnd();
+        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
+        QCOMPARE(frames.frame().revealed, session.result());
+        QVERIFY(countedAlike());
+        // An edit while the thread counts: the edit's own figures are counted here, and the
+        // thread's, of the simulation before it and done after, are not taken.
+        std::promise<void> edited;
+        FrameModel::setCountingGateForTest([done = edited.get_future().share()] { done.wait(); });
+        clock.setNow(15'000);
+        FrameModel::setCountingGateForTest({});
+        QVERIFY(frames.counting());
+        session.removeRequests({19'000});
+        QCoreApplication::processEvents();  // the edit's figures
+        QVERIFY(countedAlike());
+        edited.set_value();
+        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
+        QCOMPARE(frames.frame().result, session.result());
+        QVERIFY(countedAlike());
+    }
+
+    void aFrameModelGoneWhileCountingWaitsForItsThread() {
+        Session session;
+        QVERIFY(session.reset(eightClients(60'000), QString()).isEmpty());
+        PlaybackClock clock;
+        auto frames = std::make_unique<FrameModel>(&session, &clock);
+        clock.setNow(20'000);
+        QVERIFY(frames->counting());
+        frames.reset();
+        QCoreApplication::processEvents();  // its call back must not come
+        clock.setNow(21'000);
     }
 
     void anEditExtendsTheClock() {

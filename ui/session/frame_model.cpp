@@ -2,6 +2,9 @@
 
 #include <QTimer>
 #include <algorithm>
+#include <exception>
+#include <new>
+#include <thread>
 
 #include "session/playback_clock.h"
 #include "session/session.h"
@@ -17,6 +20,8 @@ FrameModel::FrameModel(Session* session, PlaybackClock* clock, QObject* parent)
 }
 
 namespace {
+
+std::function<void()> counting_gate;  // setCountingGateForTest()
 
 /// The tick by which every shaper lane has let all its accepted units through: each leaves at
 /// most the longest delay after the last request. Before it, moving the clock without passing a
@@ -49,7 +54,8 @@ void FrameModel::update() {
     const std::size_t decided = countUpTo(*result->trace, now);
     // Shapers let queued units through as the clock moves, between requests too.
     const bool releasing = now != frame_.now && std::min(now, frame_.now) < last_release_;
-    const bool changed = frame_.result != result || frame_.decided != decided || releasing;
+    const bool moved = frame_.result == result;  // only the clock: the same simulation
+    const bool changed = !moved || frame_.decided != decided || releasing;
     frame_.now = now;
     frame_.tick_ms = session_->document().tick_ms;
     frame_.result = result;
@@ -59,12 +65,16 @@ void FrameModel::update() {
         return;
     }
     const bool everything = decided == result->trace->requests.size() && now >= last_release_;
-    if (!frame_.revealed || everything || decided <= kSynchronousRevealLimit ||
+    if (!frame_.revealed || (everything && !moved) || decided <= kSynchronousRevealLimit ||
         result->kept_checkpoints()) {
         reveal();
         return;
     }
     Q_EMIT frameChanged(frame_);  // markers follow at once; the figures follow shortly
+    if (moved) {
+        revealOnThread();
+        return;
+    }
     if (!reveal_pending_) {
         reveal_pending_ = true;
         QTimer::singleShot(0, this, [this] {
@@ -74,35 +84,136 @@ void FrameModel::update() {
     }
 }
 
+/// One count of the figures up to a clock: what it starts from, then what it counted.
+struct FrameModel::Reveal {
+    using Keys = std::vector<std::optional<LaneKeys>>;
+
+    std::shared_ptr<const SimulationResult> result;
+    std::size_t decided = 0;
+    Tick now = 0;
+    bool everything = false;  ///< every request decided and every unit let through
+    /// Figures counted before: over `known_scope` of `known_of`, and over the whole trace of
+    /// `whole_known_of` when that is set.
+    std::shared_ptr<const Keys> known;
+    std::shared_ptr<const SimulationResult> known_of;
+    KeyScope known_scope;
+    std::shared_ptr<const SimulationResult> whole_known_of;
+
+    std::shared_ptr<const SimulationResult> revealed;
+    std::shared_ptr<const Keys> keys;
+    KeyScope scope;
+
+    std::uint64_t generation = 0;
+    std::thread thread;
+    std::exception_ptr error;
+
+    void run() {
+        revealed = everything ? result : simulate_prefix(*result, decided, now);
+        scope = KeyScope{decided, everything ? std::nullopt : std::optional<Tick>(now)};
+        if (known && known_of == result && key_figures_need_decisions(*result)) {
+            // The clock moved over the same trace: only the keys of the requests it passed, and
+            // of a shaper's units let through meanwhile, are counted again.
+            keys = std::make_shared<const Keys>(
+                every_lane_key_figures_moved(*result, known_scope, *known, scope));
+        } else if (everything && whole_known_of && known) {
+            // After an edit, with the whole trace on show before and after it, only the keys the
+            // edit touched are counted again.
+            keys = std::make_shared<const Keys>(
+                every_lane_key_figures_after_edit(*result, *whole_known_of, *known));
+        } else {
+            keys = countKeys(*result, *revealed, decided, scope.released_by);
+        }
+    }
+};
+
+FrameModel::~FrameModel() {
+    // Its call back, queued to this object, goes with it.
+    if (job_ && job_->thread.joinable())
+        job_->thread.join();
+}
+
+void FrameModel::setCountingGateForTest(std::function<void()> gate) {
+    counting_gate = std::move(gate);
+}
+
+FrameModel::Reveal FrameModel::revealOfFrame() const {
+    Reveal reveal;
+    reveal.result = frame_.result;
+    reveal.decided = frame_.decided;
+    reveal.now = frame_.now;
+    reveal.everything =
+        frame_.decided == frame_.result->trace->requests.size() && frame_.now >= last_release_;
+    reveal.known = frame_.keys;
+    reveal.known_of = keys_of_.lock();
+    reveal.known_scope = keys_scope_;
+    reveal.whole_known_of = whole_keys_of_;
+    reveal.generation = generation_;
+    return reveal;
+}
+
 void FrameModel::reveal() {
-    const auto& result = frame_.result;
-    if (!result) {
+    if (!frame_.result) {
         return;
     }
-    const bool everything =
-        frame_.decided == result->trace->requests.size() && frame_.now >= last_release_;
-    frame_.revealed = everything ? result : simulate_prefix(*result, frame_.decided, frame_.now);
-    const KeyScope scope{frame_.decided,
-                         everything ? std::nullopt : std::optional<Tick>(frame_.now)};
-    using Keys = std::vector<std::optional<LaneKeys>>;
-    std::shared_ptr<const Keys> keys;
-    if (frame_.keys && keys_of_.lock() == result && key_figures_need_decisions(*result)) {
-        // The clock moved over the same trace: only the keys of the requests it passed, and of
-        // a shaper's units let through meanwhile, are counted again.
-        keys = std::make_shared<const Keys>(
-            every_lane_key_figures_moved(*result, keys_scope_, *frame_.keys, scope));
-    } else if (everything && whole_keys_of_ && frame_.keys) {
-        // After an edit, with the whole trace on show before and after it, only the keys the
-        // edit touched are counted again.
-        keys = std::make_shared<const Keys>(
-            every_lane_key_figures_after_edit(*result, *whole_keys_of_, *frame_.keys));
-    } else {
-        keys = countKeys(*result, *frame_.revealed, frame_.decided, scope.released_by);
+    ++generation_;  // a thread's count still running is of an earlier frame
+    Reveal done = revealOfFrame();
+    done.run();
+    apply(done);
+}
+
+void FrameModel::revealOnThread() {
+    // One thread at a time, and none while a reveal here is due: the latest frame is counted
+    // when either is done.
+    if (job_ || reveal_pending_)
+        return;
+    job_ = std::make_shared<Reveal>(revealOfFrame());
+    job_->thread = std::thread([this, job = job_, gate = counting_gate] {
+        if (gate)
+            gate();
+        try {
+            job->run();
+        } catch (...) {
+            job->error = std::current_exception();
+        }
+        QMetaObject::invokeMethod(
+            this, [this, job] { finished(job); }, Qt::QueuedConnection);
+    });
+    Q_EMIT countingChanged(true);
+}
+
+void FrameModel::finished(const std::shared_ptr<Reveal>& job) {
+    job->thread.join();
+    job_.reset();
+    // Taken only when no count here came since, and the simulation is still the frame's.
+    const bool wanted = job->generation == generation_ && job->result == frame_.result;
+    if (job->error && wanted) {
+        try {
+            std::rethrow_exception(job->error);
+        } catch (const std::bad_alloc&) {
+            Q_EMIT failed(tr("There is not enough memory to count the figures up to the clock."));
+        } catch (const std::exception& error) {
+            Q_EMIT failed(tr("Cannot count the figures up to the clock: %1")
+                              .arg(QString::fromLocal8Bit(error.what())));
+        }
+    } else if (wanted) {
+        apply(*job);
     }
-    frame_.keys = std::move(keys);
-    keys_of_ = result;
-    keys_scope_ = scope;
-    whole_keys_of_ = everything ? result : nullptr;
+    // The clock moved on meanwhile: its figures are counted next.
+    const bool behind = keys_of_.lock() == frame_.result &&
+                        (keys_scope_.count != frame_.decided ||
+                         keys_scope_.released_by != std::optional<Tick>(frame_.now));
+    if (!job->error && behind && frame_.revealed != frame_.result)
+        revealOnThread();
+    if (!job_)
+        Q_EMIT countingChanged(false);
+}
+
+void FrameModel::apply(const Reveal& done) {
+    frame_.revealed = done.revealed;
+    frame_.keys = done.keys;
+    keys_of_ = done.result;
+    keys_scope_ = done.scope;
+    whole_keys_of_ = done.everything ? done.result : nullptr;
     Q_EMIT frameChanged(frame_);
 }
 

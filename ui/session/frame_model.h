@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QStringList>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
 
 #include <optional>
@@ -73,21 +75,47 @@ class FrameModel : public QObject {
 
 public:
     /// Up to this many decided requests, or at any count when the runs kept checkpoints, the
-    /// "so far" figures are recomputed at once; otherwise (many keys) the work is coalesced into
-    /// the event loop so that playback and scrubbing stay fluid while the figures catch up.
+    /// "so far" figures are recomputed at once. Otherwise (many keys) the markers move at once
+    /// and the figures follow: after a move of the clock, counted on a thread (a far jump over
+    /// 10M requests counts every key, which takes seconds); after an edit, in the event loop.
     static constexpr std::size_t kSynchronousRevealLimit = 20'000;
 
     FrameModel(Session* session, PlaybackClock* clock, QObject* parent = nullptr);
+    /// Waits for the thread counting figures, if one is.
+    ~FrameModel() override;
+
+    /// Tests only: each thread counting figures calls `gate` first (empty: none), so that a test
+    /// can hold it until it has made its next move.
+    static void setCountingGateForTest(std::function<void()> gate);
 
     const Frame& frame() const { return frame_; }
+    /// Whether the frame's "so far" figures are of an earlier clock, and those of the clock are
+    /// being counted on a thread (countingChanged() says when that ends).
+    bool counting() const { return job_ != nullptr; }
 
 Q_SIGNALS:
     void frameChanged(const ratelab::ui::Frame& frame);
+    /// A thread started counting the figures up to the clock, or it is done and the frame has
+    /// them.
+    void countingChanged(bool counting);
+    /// The figures up to the clock could not be counted (e.g. out of memory): the frame keeps
+    /// those of an earlier clock.
+    void failed(const QString& message);
 
 private:
+    struct Reveal;
+
     void onResultChanged();
     void update();
+    /// The figures of the frame's clock, counted here.
     void reveal();
+    /// The same, counted on a thread when the clock moved far over many keys: the window stays
+    /// in use meanwhile. One thread at a time; a move while it counts is counted next.
+    void revealOnThread();
+    void finished(const std::shared_ptr<Reveal>& job);
+    /// What counting the figures of the frame's clock starts from.
+    Reveal revealOfFrame() const;
+    void apply(const Reveal& done);
 
     Session* session_;
     PlaybackClock* clock_;
@@ -99,6 +127,11 @@ private:
     std::weak_ptr<const SimulationResult> keys_of_;
     KeyScope keys_scope_;
     bool reveal_pending_ = false;
+    /// The thread counting figures, and whether the clock moved again meanwhile.
+    std::shared_ptr<Reveal> job_;
+    bool moved_while_counting_ = false;
+    /// Counts the reveals: a thread's figures are taken only when no reveal here came since.
+    std::uint64_t generation_ = 0;
 };
 
 }  // namespace ratelab::ui

@@ -7,11 +7,13 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QKeyEvent>
+#include <QLabel>
 #include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 
 #include "fleet/fleet_panel.h"
@@ -266,6 +268,30 @@ void MainWindow::connectActions() {
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });
 }
 
+void MainWindow::connectCounting() {
+    // A far move of the clock over many keys counts their figures on a thread, while the table
+    // and the Keys tab still show those of the clock before: say so when it takes a moment.
+    auto* counting = new QLabel(tr("Counting the figures up to the clock…"), this);
+    counting->setObjectName(QStringLiteral("countingLabel"));
+    counting->hide();
+    statusBar()->addPermanentWidget(counting);
+    auto* moment = new QTimer(this);
+    moment->setSingleShot(true);
+    moment->setInterval(kCountingNoticeMs);
+    connect(moment, &QTimer::timeout, counting,
+            [this, counting] { counting->setVisible(frames_->counting()); });
+    connect(frames_, &FrameModel::countingChanged, counting, [counting, moment](bool on) {
+        if (on) {
+            moment->start();
+            return;
+        }
+        moment->stop();
+        counting->hide();
+    });
+    connect(frames_, &FrameModel::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+}
+
 void MainWindow::connectViews() {
     connect(frames_, &FrameModel::frameChanged, timeline(), &TimelineView::setFrame);
     connect(timeline(), &TimelineView::statusMessage, this,
@@ -273,6 +299,7 @@ void MainWindow::connectViews() {
     connect(frames_, &FrameModel::frameChanged, comparison_->comparisonModel(),
             &ComparisonModel::setFrame);
     connect(frames_, &FrameModel::frameChanged, keys_, &KeysPanel::setFrame);
+    connectCounting();
     connect(comparison_, &ComparisonPanel::rowSelected, this, &MainWindow::selectAlgorithm);
     connect(comparison_, &ComparisonPanel::rowSelected, keys_, &KeysPanel::setLane);
     // A key chosen in the Keys panel is the key whose state the comparison table shows.

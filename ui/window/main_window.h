@@ -33,6 +33,10 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
+    /// How long the figures up to the clock may take before the status bar says they are being
+    /// counted: a step during playback says nothing.
+    static constexpr int kCountingNoticeMs = 250;
+
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -67,6 +71,7 @@ private:
     void createToolBars();
     void connectActions();
     void connectViews();
+    void connectCounting();
     void rebuildRecentMenu();
     void rebuildExamplesMenu();
     void rebuildScenarios();
