@@ -4,9 +4,11 @@
 #include <QApplication>
 #include <QBrush>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPalette>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -119,6 +121,42 @@ private Q_SLOTS:
         model.setFrame(frameAt(keyTiers(), 3));
         QCOMPARE(model.data(bucket, Qt::DisplayRole).toString(),
                  QStringLiteral("guest: 5 in 10 ticks > 4"));
+    }
+
+    void figuresOfAnEarlierClockAreShownMuted() {
+        // While a thread counts the figures up to the clock, the table and the Keys tab still
+        // show those of an earlier clock, greyed; the state column is the clock's own.
+        Frame frame = frameAt(keyTiers(), 30);
+        frame.counting = true;
+        const QBrush muted(QGuiApplication::palette().color(QPalette::PlaceholderText));
+        ComparisonModel model;
+        model.setFrame(frame);
+        const int bucket = rowOf(model, "token_bucket");
+        for (const int column : {ComparisonModel::kAccepted, ComparisonModel::kRejected,
+                                 ComparisonModel::kWorstBurst, ComparisonModel::kMaxDelay}) {
+            QCOMPARE(model.data(model.index(bucket, column), Qt::ForegroundRole).value<QBrush>(),
+                     muted);  // the worst burst too, although over its limit
+        }
+        QVERIFY(!model.data(model.index(bucket, ComparisonModel::kState), Qt::ForegroundRole)
+                     .isValid());
+        KeysPanel panel;
+        panel.resize(800, 300);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setFrame(frame);
+        KeysModel* keys = panel.keysModel();
+        QCOMPARE(keys->rowCount(), 3);
+        QCOMPARE(keys->data(keys->index(0, KeysModel::kKey), Qt::ForegroundRole).value<QBrush>(),
+                 muted);
+        const QString summary = panel.findChild<QLabel*>(QStringLiteral("keysSummary"))->text();
+        QVERIFY2(summary.startsWith(QStringLiteral("Counting the keys up to the clock")),
+                 qPrintable(summary));
+        frame.counting = false;
+        model.setFrame(frame);
+        panel.setFrame(frame);
+        QVERIFY(!model.data(model.index(bucket, ComparisonModel::kAccepted), Qt::ForegroundRole)
+                     .isValid());
+        QVERIFY(!keys->data(keys->index(0, KeysModel::kKey), Qt::ForegroundRole).isValid());
     }
 
     void theStateColumnNamesAKeyOfTheTrace() {

@@ -121,6 +121,20 @@ private Q_SLOTS:
         }
     }
 
+    void lanesSayTheirFiguresAreBeingCounted() {
+        // While the figures up to the clock take a moment to count, a lane does not show those
+        // of an earlier clock as the clock's.
+        Timeline timeline(945);
+        timeline.open(largeDocument());
+        Frame frame = timeline.frames.frame();
+        QCOMPARE(laneLabel(timeline.view.scene(), 0).detail,
+                 QStringLiteral("80.2k ok · 321k rejected"));
+        frame.counting = true;
+        timeline.view.setFrame(frame);
+        for (std::size_t lane = 0; lane < timeline.view.scene().laneCount(); ++lane)
+            QCOMPARE(laneLabel(timeline.view.scene(), lane).detail, QStringLiteral("counting…"));
+    }
+
     void spanFiguresStayClearOfTheirBracket_data() {
         QTest::addColumn<int>("width");
         QTest::newRow("1280 px window, beside the Learn dock") << 945;

@@ -2,6 +2,8 @@
 
 #include <QBrush>
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 #include <algorithm>
 
 #include "charts/algorithm_names.h"
@@ -255,6 +257,10 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const {
             return index.column() >= kAccepted ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         case Qt::ForegroundRole:
+            if (frame_.counting && index.column() >= kAccepted) {
+                // Of an earlier clock, until those of this one are counted.
+                return QBrush(QGuiApplication::palette().color(QPalette::PlaceholderText));
+            }
             if (index.column() == kWorstBurst && over_limit) {
                 return QBrush(over_limit_text_);
             }

@@ -2,6 +2,8 @@
 
 #include <QBrush>
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 #include <algorithm>
 
 #include "charts/algorithm_names.h"
@@ -200,6 +202,10 @@ QVariant KeysModel::data(const QModelIndex& index, int role) const {
             return index.column() >= kRequests ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         case Qt::ForegroundRole:
+            if (frame_.counting) {
+                // The keys and figures of an earlier clock, until those of this one are counted.
+                return QBrush(QGuiApplication::palette().color(QPalette::PlaceholderText));
+            }
             if (index.column() == kWorstBurst && key.over_limit()) {
                 return QBrush(over_limit_text_);
             }

@@ -205,9 +205,12 @@ void KeysPanel::apply() {
         }
         const int keys = static_cast<int>(lane->keys.size());
         const QString counted = keys == 1 ? tr("1 key so far") : tr("%1 keys so far").arg(keys);
-        summary_->setText(over == 0   ? tr("%1, none over its own limit.").arg(counted)
-                          : over == 1 ? tr("%1; 1 over its own limit.").arg(counted)
-                                      : tr("%1; %2 over their own limits.").arg(counted).arg(over));
+        summary_->setText(
+            pending_.counting
+                ? tr("Counting the keys up to the clock… The table shows an earlier clock's.")
+            : over == 0 ? tr("%1, none over its own limit.").arg(counted)
+            : over == 1 ? tr("%1; 1 over its own limit.").arg(counted)
+                        : tr("%1; %2 over their own limits.").arg(counted).arg(over));
     }
     showCost();
     eviction_->compare(pending_.result, model_->lane());

@@ -13,7 +13,10 @@
 namespace ratelab::ui {
 
 FrameModel::FrameModel(Session* session, PlaybackClock* clock, QObject* parent)
-    : QObject(parent), session_(session), clock_(clock) {
+    : QObject(parent), session_(session), clock_(clock), slow_(new QTimer(this)) {
+    slow_->setSingleShot(true);
+    slow_->setInterval(kSlowCountMs);
+    connect(slow_, &QTimer::timeout, this, &FrameModel::countingSlowly);
     connect(session_, &Session::resultChanged, this, &FrameModel::onResultChanged);
     connect(clock_, &PlaybackClock::nowChanged, this, &FrameModel::update);
     onResultChanged();
@@ -159,6 +162,8 @@ void FrameModel::reveal() {
     Reveal done = revealOfFrame();
     done.run();
     apply(done);
+    frame_.counting = false;
+    Q_EMIT frameChanged(frame_);
 }
 
 void FrameModel::revealOnThread() {
@@ -178,7 +183,16 @@ void FrameModel::revealOnThread() {
         QMetaObject::invokeMethod(
             this, [this, job] { finished(job); }, Qt::QueuedConnection);
     });
-    Q_EMIT countingChanged(true);
+    slow_->start();
+}
+
+void FrameModel::countingSlowly() {
+    // Only while the thread counts for the frame's simulation, and no count here came since.
+    if (!job_ || job_->generation != generation_ || job_->result != frame_.result ||
+        frame_.counting)
+        return;
+    frame_.counting = true;
+    Q_EMIT frameChanged(frame_);
 }
 
 void FrameModel::finished(const std::shared_ptr<Reveal>& job) {
@@ -204,8 +218,12 @@ void FrameModel::finished(const std::shared_ptr<Reveal>& job) {
                          keys_scope_.released_by != std::optional<Tick>(frame_.now));
     if (!job->error && behind && frame_.revealed != frame_.result)
         revealOnThread();
-    if (!job_)
-        Q_EMIT countingChanged(false);
+    // Still counting slowly while the next count runs; done when none does.
+    const bool counting = frame_.counting && job_ != nullptr;
+    if (wanted || counting != frame_.counting) {
+        frame_.counting = counting;
+        Q_EMIT frameChanged(frame_);
+    }
 }
 
 void FrameModel::apply(const Reveal& done) {
@@ -214,7 +232,6 @@ void FrameModel::apply(const Reveal& done) {
     keys_of_ = done.result;
     keys_scope_ = done.scope;
     whole_keys_of_ = done.everything ? done.result : nullptr;
-    Q_EMIT frameChanged(frame_);
 }
 
 std::shared_ptr<const std::vector<std::optional<LaneKeys>>> countKeys(

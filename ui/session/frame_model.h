@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QStringList>
+#include <QTimer>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -33,6 +34,11 @@ struct Frame {
     /// Each lane's key figures over the revealed requests, or nothing for a lane whose run
     /// cannot count them (has_key_figures()).
     std::shared_ptr<const std::vector<std::optional<LaneKeys>>> keys;
+
+    /// Whether `revealed` and `keys` are still those of an earlier clock, the figures of `now`
+    /// taking a moment to count (over FrameModel::kSlowCountMs, on a thread): views show them
+    /// muted, or say they are being counted.
+    bool counting = false;
 
     bool isRevealed(std::size_t index) const { return index < decided; }
     /// Whether requests come from several keys: views then name the key a figure is about.
@@ -79,6 +85,9 @@ public:
     /// and the figures follow: after a move of the clock, counted on a thread (a far jump over
     /// 10M requests counts every key, which takes seconds); after an edit, in the event loop.
     static constexpr std::size_t kSynchronousRevealLimit = 20'000;
+    /// How long a thread may count before the frame says its figures are of an earlier clock
+    /// (Frame::counting): the counts of a step during playback come sooner, and say nothing.
+    static constexpr int kSlowCountMs = 250;
 
     FrameModel(Session* session, PlaybackClock* clock, QObject* parent = nullptr);
     /// Waits for the thread counting figures, if one is.
@@ -89,15 +98,12 @@ public:
     static void setCountingGateForTest(std::function<void()> gate);
 
     const Frame& frame() const { return frame_; }
-    /// Whether the frame's "so far" figures are of an earlier clock, and those of the clock are
-    /// being counted on a thread (countingChanged() says when that ends).
+    /// Whether a thread is counting the figures up to the clock (the frame's are of an earlier
+    /// clock until it is done).
     bool counting() const { return job_ != nullptr; }
 
 Q_SIGNALS:
     void frameChanged(const ratelab::ui::Frame& frame);
-    /// A thread started counting the figures up to the clock, or it is done and the frame has
-    /// them.
-    void countingChanged(bool counting);
     /// The figures up to the clock could not be counted (e.g. out of memory): the frame keeps
     /// those of an earlier clock.
     void failed(const QString& message);
@@ -115,7 +121,10 @@ private:
     void finished(const std::shared_ptr<Reveal>& job);
     /// What counting the figures of the frame's clock starts from.
     Reveal revealOfFrame() const;
+    /// Takes the figures `done` counted into the frame (frameChanged() is the caller's).
     void apply(const Reveal& done);
+    /// A thread has counted for kSlowCountMs.
+    void countingSlowly();
 
     Session* session_;
     PlaybackClock* clock_;
@@ -129,6 +138,7 @@ private:
     bool reveal_pending_ = false;
     /// The thread counting figures, and whether the clock moved again meanwhile.
     std::shared_ptr<Reveal> job_;
+    QTimer* slow_;  // started with each thread: countingSlowly()
     bool moved_while_counting_ = false;
     /// Counts the reveals: a thread's figures are taken only when no reveal here came since.
     std::uint64_t generation_ = 0;

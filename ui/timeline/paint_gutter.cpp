@@ -218,6 +218,10 @@ GutterLabel laneLabel(const TimelineScene& scene, std::size_t lane) {
     if (!revealed) {
         return fitLabel(scene, row, title, {}, libraryBadge(run.id));
     }
+    if (frame.counting) {
+        // The figures are still those of an earlier clock: not shown as the clock's.
+        return fitLabel(scene, row, title, TimelineText::tr("counting…"), libraryBadge(run.id));
+    }
     // With keys chosen, what the lane made of theirs.
     const LaneKeys* shown = scene.shownLane(lane);
     const Totals totals = shown != nullptr ? sum_totals(*shown) : revealed->totals;

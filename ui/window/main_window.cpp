@@ -13,7 +13,6 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTimer>
 #include <QUndoStack>
 
 #include "fleet/fleet_panel.h"
@@ -270,24 +269,13 @@ void MainWindow::connectActions() {
 
 void MainWindow::connectCounting() {
     // A far move of the clock over many keys counts their figures on a thread, while the table
-    // and the Keys tab still show those of the clock before: say so when it takes a moment.
+    // and the Keys tab still show (muted) those of the clock before: say so.
     auto* counting = new QLabel(tr("Counting the figures up to the clock…"), this);
     counting->setObjectName(QStringLiteral("countingLabel"));
     counting->hide();
     statusBar()->addPermanentWidget(counting);
-    auto* moment = new QTimer(this);
-    moment->setSingleShot(true);
-    moment->setInterval(kCountingNoticeMs);
-    connect(moment, &QTimer::timeout, counting,
-            [this, counting] { counting->setVisible(frames_->counting()); });
-    connect(frames_, &FrameModel::countingChanged, counting, [counting, moment](bool on) {
-        if (on) {
-            moment->start();
-            return;
-        }
-        moment->stop();
-        counting->hide();
-    });
+    connect(frames_, &FrameModel::frameChanged, counting,
+            [counting](const Frame& frame) { counting->setVisible(frame.counting); });
     connect(frames_, &FrameModel::failed, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
 }

@@ -33,10 +33,6 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    /// How long the figures up to the clock may take before the status bar says they are being
-    /// counted: a step during playback says nothing.
-    static constexpr int kCountingNoticeMs = 250;
-
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
