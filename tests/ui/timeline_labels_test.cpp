@@ -123,16 +123,19 @@ private Q_SLOTS:
 
     void lanesSayTheirFiguresAreBeingCounted() {
         // While the figures up to the clock take a moment to count, a lane does not show those
-        // of an earlier clock as the clock's.
+        // of an earlier clock (its totals, its worst span) as the clock's.
         Timeline timeline(945);
         timeline.open(largeDocument());
         Frame frame = timeline.frames.frame();
         QCOMPARE(laneLabel(timeline.view.scene(), 0).detail,
                  QStringLiteral("80.2k ok · 321k rejected"));
+        QVERIFY(worstSpanLabel(timeline.view.scene(), 0, -1));
         frame.counting = true;
         timeline.view.setFrame(frame);
-        for (std::size_t lane = 0; lane < timeline.view.scene().laneCount(); ++lane)
+        for (std::size_t lane = 0; lane < timeline.view.scene().laneCount(); ++lane) {
             QCOMPARE(laneLabel(timeline.view.scene(), lane).detail, QStringLiteral("counting…"));
+            QVERIFY(!worstSpanLabel(timeline.view.scene(), lane, -1));  // nor its worst span
+        }
     }
 
     void spanFiguresStayClearOfTheirBracket_data() {

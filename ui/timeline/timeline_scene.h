@@ -131,6 +131,11 @@ struct TimelineScene {
     }
     /// Sub-row `row` of lane `lane`.
     QRectF subRow(std::size_t lane, std::size_t row) const;
+    /// The row lane `lane` draws a pile or its worst span in: its key's sub-row `key_row` when
+    /// the lanes are split, else (-1) the whole lane.
+    QRectF pileRow(std::size_t lane, int key_row) const {
+        return key_row >= 0 ? subRow(lane, static_cast<std::size_t>(key_row)) : layout.lanes[lane];
+    }
     /// The row lane `lane` draws request `index` in: its key's sub-row when the lanes are
     /// split, else the whole lane.
     QRectF laneRow(std::size_t lane, std::size_t index) const;
