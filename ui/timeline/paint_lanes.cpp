@@ -7,7 +7,6 @@
 #include <optional>
 #include <vector>
 
-#include "charts/algorithm_names.h"
 #include "timeline/timeline_painter.h"
 #include "timeline/timeline_palette.h"
 #include "timeline/timeline_scene.h"
