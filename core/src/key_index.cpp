@@ -7,6 +7,61 @@ namespace ratelab {
 
 KeyIndex::KeyIndex(const Trace& trace, const KeyIndex* same_keys)
     : starts_(trace.keys.size() + 1, 0), positions_(trace.requests.size()) {
+    order_names(trace, same_keys);
+    place_all(trace);
+}
+
+KeyIndex::KeyIndex(const Trace& trace, const KeyIndex& before, const Trace& before_trace,
+                   std::size_t first, std::size_t tail)
+    : starts_(trace.keys.size() + 1, 0), positions_(trace.requests.size()) {
+    order_names(trace, &before);
+    const std::size_t size = trace.requests.size();
+    const std::size_t old_size = before_trace.requests.size();
+    // Past an eighth of the trace changed, placing every request is about as quick.
+    constexpr std::size_t kMostShare = 8;
+    if (!before.fits(before_trace) || trace.keys.size() != before_trace.keys.size() ||
+        first + tail > std::min(size, old_size) ||
+        (size - tail - first + old_size - tail - first) * kMostShare > size) {
+        place_all(trace);
+        return;
+    }
+    const std::size_t old_end = old_size - tail;
+    const std::size_t new_end = size - tail;
+    // The changed requests, by key: the new ones in order of their place.
+    std::vector<std::int64_t> change(trace.keys.size(), 0);
+    std::vector<std::pair<KeyId, std::uint32_t>> added;
+    for (std::size_t i = first; i < old_end; ++i)
+        --change[before_trace.requests[i].key];
+    for (std::size_t i = first; i < new_end; ++i) {
+        ++change[trace.requests[i].key];
+        added.emplace_back(trace.requests[i].key, static_cast<std::uint32_t>(i));
+    }
+    std::sort(added.begin(), added.end());
+    for (std::size_t k = 0; k + 1 < starts_.size(); ++k) {
+        const std::int64_t count =
+            static_cast<std::int64_t>(before.starts_[k + 1] - before.starts_[k]) + change[k];
+        starts_[k + 1] = starts_[k] + static_cast<std::uint32_t>(count);
+    }
+    // Each key's positions before the change as they were, its new ones, then its positions
+    // after the change moved by the change in length.
+    const auto moved = static_cast<std::uint32_t>(size - old_size);  // modulo 2^32
+    auto next_added = added.begin();
+    for (std::size_t k = 0; k + 1 < starts_.size(); ++k) {
+        const std::span<const std::uint32_t> old = before.of(static_cast<KeyId>(k));
+        std::uint32_t* out = positions_.data() + starts_[k];
+        const auto* split = std::lower_bound(old.data(), old.data() + old.size(),
+                                             static_cast<std::uint32_t>(first));
+        out = std::copy(old.data(), split, out);
+        for (; next_added != added.end() && next_added->first == k; ++next_added)
+            *out++ = next_added->second;
+        const auto* rest =
+            std::lower_bound(split, old.data() + old.size(), static_cast<std::uint32_t>(old_end));
+        out = std::transform(rest, old.data() + old.size(), out,
+                             [moved](std::uint32_t at) { return at + moved; });
+    }
+}
+
+void KeyIndex::order_names(const Trace& trace, const KeyIndex* same_keys) {
     if (same_keys != nullptr && same_keys->by_name_->size() == trace.keys.size()) {
         by_name_ = same_keys->by_name_;
     } else {
@@ -16,6 +71,9 @@ KeyIndex::KeyIndex(const Trace& trace, const KeyIndex* same_keys)
                   [&trace](KeyId a, KeyId b) { return trace.key_name(a) < trace.key_name(b); });
         by_name_ = std::move(names);
     }
+}
+
+void KeyIndex::place_all(const Trace& trace) {
     // Each key's count goes one place on, so that the running sum leaves in starts_[k] the
     // requests of the keys before k: where key k's begin.
     for (std::size_t i = 0; i < trace.requests.size();) {

@@ -37,21 +37,33 @@ void run_all(std::size_t count, std::size_t requests, const RunOptions& options,
     detail::share_out(count, detail::threads_for(requests, options.threads, count), work);
 }
 
+/// The index of a trace with the same key table as the one run (`index` of `trace`), and where
+/// the trace run differs from it when that is known (an edit).
+struct IndexBefore {
+    const KeyIndex* index = nullptr;
+    const Trace* trace = nullptr;
+    std::optional<TraceChange> change;
+};
+
 /// work(i) for each of `result`'s lanes, side by side, and alongside them the index of the
 /// trace's keys when `options` asks for it and the trace has more keys than keep checkpoints:
-/// the index then goes to every run. `same_keys`: the index of a trace with the same key table,
-/// if there is one. A run that kept decisions and no checkpoints gets room for its prefix marks.
+/// the index then goes to every run. `before`: the index of a trace with the same key table,
+/// if there is one, which the new index starts from. A run that kept decisions and no
+/// checkpoints gets room for its prefix marks.
 void run_lanes(SimulationResult& result, const Trace& trace, const RunOptions& options,
-               const std::function<void(std::size_t)>& work, const KeyIndex* same_keys = nullptr) {
+               const std::function<void(std::size_t)>& work, const IndexBefore& before = {}) {
     const std::size_t lanes = result.runs.size();
     const bool index =
         options.index_keys && options.keep_decisions && trace.keys.size() > kCheckpointedKeys;
     std::shared_ptr<const KeyIndex> key_index;
     run_all(lanes + (index ? 1 : 0), trace.requests.size(), options, [&](std::size_t i) {
-        if (i == lanes)
-            key_index = std::make_shared<const KeyIndex>(trace, same_keys);
-        else
+        if (i != lanes)
             work(i);
+        else if (before.index && before.trace && before.change)
+            key_index = std::make_shared<const KeyIndex>(trace, *before.index, *before.trace,
+                                                         before.change->first, before.change->tail);
+        else
+            key_index = std::make_shared<const KeyIndex>(trace, before.index);
     });
     for (AlgorithmRun& run : result.runs) {
         run.key_index = key_index;
@@ -246,7 +258,9 @@ std::shared_ptr<const SimulationResult> resimulate(const SimulationResult& previ
                                                          unchanged, tail, options.control)
                                   : algorithms[i]->run(*trace, params, options);
         },
-        same_keys && !previous.runs.empty() ? previous.runs.front().key_index.get() : nullptr);
+        same_keys && !previous.runs.empty()
+            ? IndexBefore{previous.runs.front().key_index.get(), previous.trace.get(), change}
+            : IndexBefore{});
     label_runs(*result);
     // One key before, and every changed request is that key's: still one key, found without
     // a pass over the trace.

@@ -73,6 +73,45 @@ TEST_CASE("the key index lists each key's requests in order") {
     CHECK_FALSE(index.fits(shorter));
 }
 
+TEST_CASE("the key index of an edited trace, from the index before, is indexing it again") {
+    const std::uint64_t seed = std::random_device{}();
+    INFO("seed " << seed);
+    std::mt19937_64 rng(seed);
+    auto trace = many_keys(rng, 20'000, 40);
+    auto index = std::make_shared<const KeyIndex>(*trace);
+    for (int edit = 0; edit < 60; ++edit) {
+        Trace next = *trace;
+        auto& requests = next.requests;
+        const std::size_t size = requests.size();
+        // A place, and how many requests go and come there: none, a few, or (now and then) too
+        // many for an edit, which indexes every request again.
+        const std::size_t at = rng() % size;
+        const std::size_t most = edit % 10 == 9 ? size / 4 : 4;
+        const std::size_t gone = std::min<std::size_t>(rng() % (most + 1), size - at);
+        const std::size_t come = rng() % (most + 1);
+        const Tick tick = requests[at].tick;
+        requests.erase(requests.begin() + static_cast<std::ptrdiff_t>(at),
+                       requests.begin() + static_cast<std::ptrdiff_t>(at + gone));
+        for (std::size_t i = 0; i < come; ++i) {
+            const auto key = static_cast<KeyId>(rng() % next.keys.size());
+            requests.insert(requests.begin() + static_cast<std::ptrdiff_t>(at),
+                            Request{tick, 1, key});
+        }
+        INFO("edit " << edit << ": at " << at << ", " << gone << " gone, " << come << " come");
+        const std::size_t tail = size - at - gone;
+        const KeyIndex edited(next, *index, *trace, at, tail);
+        CHECK(edited == KeyIndex(next));
+        CHECK(edited.by_name().data() == index->by_name().data());
+        // Told a change that does not fit, or given the index of a trace of another length:
+        // indexed again.
+        CHECK(KeyIndex(next, *index, *trace, size, size) == KeyIndex(next));
+        if (gone != come)
+            CHECK(KeyIndex(next, KeyIndex(next), *trace, at, tail) == KeyIndex(next));
+        trace = std::make_shared<const Trace>(std::move(next));
+        index = std::make_shared<const KeyIndex>(edited);
+    }
+}
+
 TEST_CASE("with many keys the key index gives the same state and why as reading the trace") {
     const std::uint64_t seed = std::random_device{}();
     INFO("seed " << seed);

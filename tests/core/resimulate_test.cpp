@@ -228,6 +228,9 @@ TEST_CASE("with many keys resimulate decides again only the keys an edit touched
                 CHECK(run.decisions.chunks_shared_with(old) > 0);
                 CHECK((run.key_index && run.key_index->fits(*trace)) == options.index_keys);
             }
+            // The index, made from the one before the edit, is that of the edited trace.
+            if (options.index_keys)
+                CHECK(*fast->runs.front().key_index == KeyIndex(*trace));
             result = fast;
         }
         // An edit of many keys at once decides everything again, alike.

@@ -25,6 +25,14 @@ public:
     /// request and 8 per key. `same_keys`, when given, indexes a trace with the same key table:
     /// its order of the keys by name is shared rather than sorted again.
     explicit KeyIndex(const Trace& trace, const KeyIndex* same_keys = nullptr);
+    /// Indexes `trace`, an edit of `before_trace` (indexed by `before`) with the same key table:
+    /// its requests [first, size - tail) took the place of the old [first, old size - tail), the
+    /// others are as they were. Each key's list is copied, its later positions moved by the
+    /// change in length, and only the changed requests are placed anew: one sequential pass
+    /// rather than a scattered one. Indexes from scratch when `before` is not an index of
+    /// `before_trace`, or the key tables differ in size, or a large part changed.
+    KeyIndex(const Trace& trace, const KeyIndex& before, const Trace& before_trace,
+             std::size_t first, std::size_t tail);
 
     /// The indexes of `key`'s requests, ascending.
     std::span<const std::uint32_t> of(KeyId key) const {
@@ -45,7 +53,16 @@ public:
                sizeof(std::uint32_t);
     }
 
+    friend bool operator==(const KeyIndex& a, const KeyIndex& b) {
+        return a.starts_ == b.starts_ && a.positions_ == b.positions_ && *a.by_name_ == *b.by_name_;
+    }
+
 private:
+    /// The order of the keys by name: `same_keys`'s when it has as many keys, else sorted.
+    void order_names(const Trace& trace, const KeyIndex* same_keys);
+    /// Indexes every request of `trace` (the constructor's two passes).
+    void place_all(const Trace& trace);
+
     std::vector<std::uint32_t> starts_;     ///< one per key, and the end
     std::vector<std::uint32_t> positions_;  ///< one per request, grouped by key
     std::shared_ptr<const std::vector<KeyId>> by_name_;
