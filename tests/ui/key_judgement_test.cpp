@@ -151,9 +151,12 @@ private Q_SLOTS:
         const QString summary = panel.findChild<QLabel*>(QStringLiteral("keysSummary"))->text();
         QVERIFY2(summary.startsWith(QStringLiteral("Counting the keys up to the clock")),
                  qPrintable(summary));
+        auto* cost = panel.findChild<QLabel*>(QStringLiteral("keysStateCost"));
+        QVERIFY(!cost->isEnabled());  // greyed, like the rows
         frame.counting = false;
         model.setFrame(frame);
         panel.setFrame(frame);
+        QVERIFY(cost->isEnabled());
         QVERIFY(!model.data(model.index(bucket, ComparisonModel::kAccepted), Qt::ForegroundRole)
                      .isValid());
         QVERIFY(!keys->data(keys->index(0, KeysModel::kKey), Qt::ForegroundRole).isValid());

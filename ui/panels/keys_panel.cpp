@@ -213,6 +213,8 @@ void KeysPanel::apply() {
                         : tr("%1; %2 over their own limits.").arg(counted).arg(over));
     }
     showCost();
+    // What the keys so far cost is of an earlier clock too, until they are counted: greyed.
+    cost_->setEnabled(!pending_.counting);
     eviction_->compare(pending_.result, model_->lane());
 }
 
