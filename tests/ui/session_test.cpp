@@ -2,10 +2,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
-#include <future>
 #include <memory>
 
-#include "ratelab/key_figures.h"
 #include "ratelab/registry.h"
 #include "session/frame_model.h"
 #include "session/playback_clock.h"
@@ -19,26 +17,6 @@ namespace {
 std::int64_t decidedCount(const SimulationResult& result, const std::string& id) {
     const AlgorithmRun* run = result.find(id);
     return run->totals.accepted + run->totals.rejected;
-}
-
-/// `count` requests from eight clients, more keys than runs keep checkpoints for.
-SessionDocument eightClients(Tick count = 6'000) {
-    TraceBuilder builder;
-    for (Tick t = 0; t < count; ++t) {
-        builder.add(t / 2, t % 5 == 0 ? 2u : 1u,
-                    "client-" + std::to_string(static_cast<int>(t * 7 % 8)));
-    }
-    SessionDocument document = SessionDocument::defaultScenario();
-    document.trace = std::make_shared<const Trace>(std::move(builder).take());
-    return document;
-}
-
-/// Whether `frame`'s key figures are those of counting every key of the session's simulation up to
-/// the frame's clock.
-bool countedUpToClock(const Frame& frame, const Session& session) {
-    const bool everything = frame.revealed == session.result();
-    const KeyScope scope{frame.decided, everything ? std::nullopt : std::optional<Tick>(frame.now)};
-    return frame.keys && *frame.keys == every_lane_key_figures(*session.result(), scope);
 }
 
 }  // namespace
@@ -404,144 +382,6 @@ private Q_SLOTS:
         QCOMPARE(frames.frame().revealed->find("leaky_bucket")->worst_burst.cost, 4);
         clock.jumpToEnd();
         QCOMPARE(frames.frame().revealed, session.result());
-    }
-
-    void framesAfterAnEditOfManyKeysCountTheirFiguresAlike() {
-        // Eight clients, more than runs keep checkpoints for: after an edit the frame counts
-        // again only the keys it touched, and must show what counting every key gives.
-        Session session;
-        QVERIFY(session.reset(eightClients(), QString()).isEmpty());
-        PlaybackClock clock;
-        FrameModel frames(&session, &clock);
-        clock.jumpToEnd();
-        const auto countedAlike = [&] {
-            return frames.frame().keys && frames.frame().revealed == session.result() &&
-                   *frames.frame().keys == every_lane_key_figures(*session.result());
-        };
-        QVERIFY(countedAlike());
-        session.moveRequests({100, 101}, 3, session.newGesture());
-        QVERIFY(countedAlike());
-        session.removeRequests({2'000});
-        QVERIFY(countedAlike());
-        const auto before = frames.frame().keys;
-        session.setCosts({4'000}, {7});  // more than L: refused, and its key's figures change
-        QVERIFY(countedAlike());
-        QVERIFY(*frames.frame().keys != *before);
-        session.addRequest(1'500);
-        QVERIFY(countedAlike());
-        session.undoStack()->undo();
-        session.undoStack()->undo();
-        QVERIFY(countedAlike());
-    }
-
-    void framesAsTheClockMovesOverManyKeysCountTheirFiguresAlike() {
-        // Eight clients: as the clock steps, jumps and comes back, the frame counts again only
-        // the keys whose figures the move can change, and must show what counting every key up
-        // to the clock gives.
-        Session session;
-        QVERIFY(session.reset(eightClients(), QString()).isEmpty());
-        PlaybackClock clock;
-        FrameModel frames(&session, &clock);
-        const auto countedAlike = [&] { return countedUpToClock(frames.frame(), session); };
-        for (const Tick now : {Tick{1'000}, Tick{1'001}, Tick{1'002}, Tick{1'001}, Tick{2'400},
-                               Tick{2'999}, Tick{3'000}, Tick{3'010}, Tick{40}, Tick{41}}) {
-            clock.setNow(now);
-            QVERIFY2(countedAlike(), qPrintable(QStringLiteral("clock at %1").arg(now)));
-        }
-        clock.jumpToEnd();
-        QVERIFY(countedAlike());
-        clock.stepBack();
-        QVERIFY(countedAlike());
-    }
-
-    void farMovesOfTheClockOverManyKeysCountTheirFiguresOnAThread() {
-        // Past FrameModel::kSynchronousRevealLimit requests the markers move at once and the
-        // figures follow from a thread; moves made meanwhile are counted next, and the last
-        // figures are those of the last clock.
-        Session session;
-        QVERIFY(session.reset(eightClients(60'000), QString()).isEmpty());
-        PlaybackClock clock;
-        FrameModel frames(&session, &clock);
-        const auto countedAlike = [&] { return countedUpToClock(frames.frame(), session); };
-        clock.jumpToEnd();
-        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
-        QCOMPARE(frames.frame().revealed, session.result());
-        clock.setNow(20'000);
-        QVERIFY(frames.counting());
-        QCOMPARE(frames.frame().now, Tick{20'000});
-        QCOMPARE(frames.frame().revealed, session.result());  // still the figures of before
-        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
-        QVERIFY(frames.frame().revealed != session.result());
-        QVERIFY(countedAlike());
-        // A run of moves while the thread counts: the figures end at the last clock. (Each clock
-        // has over kSynchronousRevealLimit requests up to it: two requests a tick.)
-        for (const Tick now : {Tick{29'000}, Tick{29'001}, Tick{12'000}, Tick{12'002}})
-            clock.setNow(now);
-        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
-        QCOMPARE(frames.frame().now, Tick{12'002});
-        QVERIFY(countedAlike());
-        clock.jumpToEnd();
-        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
-        QCOMPARE(frames.frame().revealed, session.result());
-        QVERIFY(countedAlike());
-        // An edit while the thread counts: the edit's own figures are counted here, and the
-        // thread's, of the simulation before it and done after, are not taken.
-        std::promise<void> edited;
-        FrameModel::setCountingGateForTest([done = edited.get_future().share()] { done.wait(); });
-        clock.setNow(15'000);
-        FrameModel::setCountingGateForTest({});
-        QVERIFY(frames.counting());
-        session.removeRequests({19'000});
-        QCoreApplication::processEvents();  // the edit's figures
-        QVERIFY(countedAlike());
-        // They are the clock's: the frame does not say they are being counted.
-        QTest::qWait(FrameModel::kSlowCountMs * 2);
-        QVERIFY(!frames.frame().counting);
-        edited.set_value();
-        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
-        QCOMPARE(frames.frame().result, session.result());
-        QVERIFY(countedAlike());
-    }
-
-    void aSlowCountSaysTheFiguresAreOfAnEarlierClock() {
-        Session session;
-        QVERIFY(session.reset(eightClients(60'000), QString()).isEmpty());
-        PlaybackClock clock;
-        FrameModel frames(&session, &clock);
-        clock.jumpToEnd();
-        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
-        QSignalSpy changed(&frames, &FrameModel::frameChanged);
-        // A count held longer than kSlowCountMs: the frame says so, and its figures are still
-        // those of the end.
-        std::promise<void> held;
-        FrameModel::setCountingGateForTest([done = held.get_future().share()] { done.wait(); });
-        clock.setNow(20'000);
-        FrameModel::setCountingGateForTest({});
-        QVERIFY(!frames.frame().counting);  // a count during playback comes sooner
-        QTRY_VERIFY(frames.frame().counting);
-        QVERIFY(changed.last().at(0).value<Frame>().counting);
-        QCOMPARE(frames.frame().revealed, session.result());
-        // A move meanwhile: still counting, until the figures of the last clock are in.
-        clock.setNow(21'000);
-        QVERIFY(frames.frame().counting);
-        held.set_value();
-        QTRY_VERIFY_WITH_TIMEOUT(!frames.counting(), 60'000);
-        QVERIFY(!frames.frame().counting);
-        QVERIFY(!changed.last().at(0).value<Frame>().counting);
-        QCOMPARE(frames.frame().now, Tick{21'000});
-        QVERIFY(countedUpToClock(frames.frame(), session));
-    }
-
-    void aFrameModelGoneWhileCountingWaitsForItsThread() {
-        Session session;
-        QVERIFY(session.reset(eightClients(60'000), QString()).isEmpty());
-        PlaybackClock clock;
-        auto frames = std::make_unique<FrameModel>(&session, &clock);
-        clock.setNow(20'000);
-        QVERIFY(frames->counting());
-        frames.reset();
-        QCoreApplication::processEvents();  // its call back must not come
-        clock.setNow(21'000);
     }
 
     void anEditExtendsTheClock() {
