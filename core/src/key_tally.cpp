@@ -3,6 +3,8 @@
 #include "key_tally.h"
 
 #include <algorithm>
+#include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -180,10 +182,21 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
         read_keys.clear();
     };
     const DecisionColumns& decisions = run.decisions;
+    // The keys' positions lie one after another in the index: those kPrefetchAhead further on
+    // (mostly the next ones read) are fetched while these are.
+    constexpr std::size_t kPrefetchAhead = 16;
+    const std::uint32_t* const positions_end =
+        key_count == 0 ? nullptr
+                       : std::to_address(index.of(static_cast<KeyId>(key_count - 1)).end());
     for (KeyId key = 0; key < key_count; ++key) {
         if (counted[key] == 0)
             continue;
-        for (const std::uint32_t i : index.of(key).first(counted[key])) {
+        for (const std::uint32_t& i : index.of(key).first(counted[key])) {
+            if (&i + kPrefetchAhead < positions_end) {
+                const std::uint32_t ahead = (&i)[kPrefetchAhead];
+                decisions.prefetch(ahead);
+                __builtin_prefetch(&trace.requests[ahead]);
+            }
             const AlgorithmRun::Outcome outcome = decisions.outcome(i);
             reads.push_back(
                 Taken{trace.requests[i], outcome,
@@ -256,11 +269,15 @@ LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const Algor
             const std::int64_t scale = spacing.den();
             totals.max_delay = std::max(totals.max_delay, delay);
             // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an
-            // arrival or one spacing after the unit before).
-            const Rational last_scaled = (Rational(r.tick) + delay) * Rational(scale);
-            if (!last_scaled.is_integer())
+            // arrival or one spacing after the unit before): the delay, in lowest terms, is on it
+            // when its denominator divides the grid's. In integers, as this runs per request.
+            if (scale % delay.den() != 0)
                 throw SimulationError(run.id + ": a release off its spacing's grid");
-            const std::int64_t last = last_scaled.num();
+            const Int128 last_scaled = static_cast<Int128>(r.tick) * scale +
+                                       static_cast<Int128>(delay.num()) * (scale / delay.den());
+            if (last_scaled > std::numeric_limits<std::int64_t>::max())
+                throw SimulationError(run.id + ": a release too late to count");
+            const auto last = static_cast<std::int64_t>(last_scaled);
             detail::UnitSegment units{last - (static_cast<std::int64_t>(r.cost) - 1) * step, r.cost,
                                       step, scale};
             if (released_by) {
