@@ -153,6 +153,15 @@ private Q_SLOTS:
                  qPrintable(summary));
         auto* cost = panel.findChild<QLabel*>(QStringLiteral("keysStateCost"));
         QVERIFY(!cost->isEnabled());  // greyed, like the rows
+        // Figures of the settings before a change: said so, not "an earlier clock".
+        frame.earlier_settings = true;
+        panel.setFrame(frame);
+        const QString settings = panel.findChild<QLabel*>(QStringLiteral("keysSummary"))->text();
+        QVERIFY2(settings.startsWith(QStringLiteral("Counting the keys for the new settings")),
+                 qPrintable(settings));
+        QCOMPARE(keys->data(keys->index(0, KeysModel::kKey), Qt::ForegroundRole).value<QBrush>(),
+                 muted);
+        frame.earlier_settings = false;
         frame.counting = false;
         model.setFrame(frame);
         panel.setFrame(frame);

@@ -1,6 +1,7 @@
 // FrameModel over traces of many keys, whose runs keep no checkpoints: the figures up to the
-// clock are counted again only for the keys an edit or a move touched, far moves are counted on
-// a thread, and whatever the path the frame must show what counting every key gives.
+// clock are counted again only for the keys an edit or a move touched, far moves and new
+// settings are counted on a thread, and whatever the path the frame must show what counting
+// every key gives.
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
@@ -174,6 +175,53 @@ private Q_SLOTS:
         QVERIFY(!at.frames.frame().counting);
         QVERIFY(!changed.last().at(0).value<Frame>().counting);
         QCOMPARE(at.frames.frame().now, Tick{21'000});
+        QVERIFY(countedUpToClock(at.frames.frame(), at.session));
+    }
+
+    void aChangeOfTheSettingsOverManyKeysCountsItsFiguresOnAThread() {
+        // New settings decide the trace again, and every key's figures change: they are counted
+        // on a thread, the frame saying at once that those on show are of the settings before.
+        AtTheEnd at;
+        if (QTest::currentTestFailed())
+            return;
+        QSignalSpy changed(&at.frames, &FrameModel::frameChanged);
+        const auto before = at.frames.frame().keys;
+        const auto changeL = [&](std::int64_t by) {
+            Params params = at.session.params();
+            params.base.limit += by;
+            QVERIFY(at.session.setParams(params, QStringLiteral("L"), 0).isEmpty());
+        };
+        std::promise<void> held;
+        FrameModel::setCountingGateForTest([done = held.get_future().share()] { done.wait(); });
+        changeL(1);
+        FrameModel::setCountingGateForTest({});
+        QVERIFY(at.frames.counting());
+        QCOMPARE(at.frames.frame().result, at.session.result());
+        QVERIFY(at.frames.frame().counting);
+        QVERIFY(at.frames.frame().earlier_settings);
+        QCOMPARE(at.frames.frame().keys, before);
+        QVERIFY(changed.last().at(0).value<Frame>().earlier_settings);
+        // Another change while the thread counts the first: the figures end as the last's.
+        changeL(1);
+        held.set_value();
+        QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
+        QVERIFY(!at.frames.frame().counting);
+        QVERIFY(!at.frames.frame().earlier_settings);
+        QCOMPARE(at.frames.frame().revealed, at.session.result());
+        QVERIFY(countedUpToClock(at.frames.frame(), at.session));
+        QVERIFY(*at.frames.frame().keys != *before);
+        // Undone, and with the clock inside the trace.
+        at.session.undoStack()->undo();
+        QVERIFY(at.frames.frame().earlier_settings);
+        QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
+        QVERIFY(countedUpToClock(at.frames.frame(), at.session));
+        at.clock.setNow(20'000);
+        QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
+        changeL(-1);
+        QVERIFY(at.frames.frame().earlier_settings);
+        QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
+        QVERIFY(!at.frames.frame().counting);
+        QVERIFY(at.frames.frame().revealed != at.session.result());
         QVERIFY(countedUpToClock(at.frames.frame(), at.session));
     }
 

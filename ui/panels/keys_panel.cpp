@@ -196,6 +196,11 @@ void KeysPanel::apply() {
     }
     if (!pending_.result) {
         summary_->clear();
+    } else if (pending_.counting && pending_.earlier_settings) {
+        // Before "kept no decisions": the figures on show may be of other lanes.
+        summary_->setText(
+            tr("Counting the keys for the new settings… The table shows the "
+               "figures from before the change."));
     } else if (lane == nullptr) {
         summary_->setText(tr("This run kept no decisions, so its keys cannot be counted."));
     } else {

@@ -58,6 +58,8 @@ void FrameModel::update() {
     // Shapers let queued units through as the clock moves, between requests too.
     const bool releasing = now != frame_.now && std::min(now, frame_.now) < last_release_;
     const bool moved = frame_.result == result;  // only the clock: the same simulation
+    // The same trace decided again: the settings changed, and with them every key's figures.
+    const bool resettled = !moved && frame_.result && frame_.result->trace == result->trace;
     const bool changed = !moved || frame_.decided != decided || releasing;
     frame_.now = now;
     frame_.tick_ms = session_->document().tick_ms;
@@ -68,13 +70,19 @@ void FrameModel::update() {
         return;
     }
     const bool everything = decided == result->trace->requests.size() && now >= last_release_;
-    if (!frame_.revealed || (everything && !moved) || decided <= kSynchronousRevealLimit ||
-        result->kept_checkpoints()) {
+    if (!frame_.revealed || (everything && !moved && !resettled) ||
+        decided <= kSynchronousRevealLimit || result->kept_checkpoints()) {
         reveal();
         return;
     }
+    if (resettled) {
+        // Counted on a thread, the figures on show until then those of other settings: muted
+        // from the first, not after kSlowCountMs.
+        frame_.counting = true;
+        frame_.earlier_settings = true;
+    }
     Q_EMIT frameChanged(frame_);  // markers follow at once; the figures follow shortly
-    if (moved) {
+    if (moved || resettled) {
         revealOnThread();
         return;
     }
@@ -163,6 +171,7 @@ void FrameModel::reveal() {
     done.run();
     apply(done);
     frame_.counting = false;
+    frame_.earlier_settings = false;
     Q_EMIT frameChanged(frame_);
 }
 
@@ -200,7 +209,25 @@ void FrameModel::finished(const std::shared_ptr<Reveal>& job) {
     job_.reset();
     // Taken only when no count here came since, and the simulation is still the frame's.
     const bool wanted = job->generation == generation_ && job->result == frame_.result;
-    if (job->error && wanted) {
+    const bool failing = job->error && wanted;
+    if (wanted && !failing)
+        apply(*job);
+    // The clock moved on meanwhile, or the settings changed: the frame's figures are counted
+    // next (unless an edit's are due here).
+    const bool behind = keys_of_.lock() != frame_.result || keys_scope_.count != frame_.decided ||
+                        keys_scope_.released_by != std::optional<Tick>(frame_.now);
+    if (!job->error && behind && frame_.revealed != frame_.result)
+        revealOnThread();
+    // Still counting slowly while the next count runs; done when none does. Figures that could
+    // not be counted leave those on show muted: they are not the frame's.
+    const bool counting = failing || (frame_.counting && job_ != nullptr);
+    const bool earlier_settings = counting && keys_of_.lock() != frame_.result;
+    if (wanted || counting != frame_.counting || earlier_settings != frame_.earlier_settings) {
+        frame_.counting = counting;
+        frame_.earlier_settings = earlier_settings;
+        Q_EMIT frameChanged(frame_);
+    }
+    if (failing) {
         try {
             std::rethrow_exception(job->error);
         } catch (const std::bad_alloc&) {
@@ -209,20 +236,6 @@ void FrameModel::finished(const std::shared_ptr<Reveal>& job) {
             Q_EMIT failed(tr("Cannot count the figures up to the clock: %1")
                               .arg(QString::fromLocal8Bit(error.what())));
         }
-    } else if (wanted) {
-        apply(*job);
-    }
-    // The clock moved on meanwhile: its figures are counted next.
-    const bool behind = keys_of_.lock() == frame_.result &&
-                        (keys_scope_.count != frame_.decided ||
-                         keys_scope_.released_by != std::optional<Tick>(frame_.now));
-    if (!job->error && behind && frame_.revealed != frame_.result)
-        revealOnThread();
-    // Still counting slowly while the next count runs; done when none does.
-    const bool counting = frame_.counting && job_ != nullptr;
-    if (wanted || counting != frame_.counting) {
-        frame_.counting = counting;
-        Q_EMIT frameChanged(frame_);
     }
 }
 

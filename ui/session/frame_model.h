@@ -39,6 +39,9 @@ struct Frame {
     /// taking a moment to count (over FrameModel::kSlowCountMs, on a thread): views show them
     /// muted, or say they are being counted.
     bool counting = false;
+    /// With `counting`: the figures are of the simulation before a change of the settings (the
+    /// same trace decided again), not of an earlier clock.
+    bool earlier_settings = false;
 
     bool isRevealed(std::size_t index) const { return index < decided; }
     /// Whether requests come from several keys: views then name the key a figure is about.
@@ -82,11 +85,13 @@ class FrameModel : public QObject {
 public:
     /// Up to this many decided requests, or at any count when the runs kept checkpoints, the
     /// "so far" figures are recomputed at once. Otherwise (many keys) the markers move at once
-    /// and the figures follow: after a move of the clock, counted on a thread (a far jump over
-    /// 10M requests counts every key, which takes seconds); after an edit, in the event loop.
+    /// and the figures follow: after a move of the clock or a change of the settings, counted on
+    /// a thread (a far jump over 10M requests, or new settings, count every key, which takes
+    /// seconds); after an edit of the trace, in the event loop (only the keys it touched).
     static constexpr std::size_t kSynchronousRevealLimit = 20'000;
     /// How long a thread may count before the frame says its figures are of an earlier clock
     /// (Frame::counting): the counts of a step during playback come sooner, and say nothing.
+    /// After a change of the settings it says so at once: its figures are of other settings.
     static constexpr int kSlowCountMs = 250;
 
     FrameModel(Session* session, PlaybackClock* clock, QObject* parent = nullptr);
@@ -105,7 +110,8 @@ public:
 Q_SIGNALS:
     void frameChanged(const ratelab::ui::Frame& frame);
     /// The figures up to the clock could not be counted (e.g. out of memory): the frame keeps
-    /// those of an earlier clock.
+    /// those of an earlier clock or settings, muted (Frame::counting), until the next count.
+    /// Emitted after that frame.
     void failed(const QString& message);
 
 private:

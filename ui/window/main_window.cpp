@@ -268,16 +268,22 @@ void MainWindow::connectActions() {
 }
 
 void MainWindow::connectCounting() {
-    // A far move of the clock over many keys counts their figures on a thread, while the table
-    // and the Keys tab still show (muted) those of the clock before: say so.
-    auto* counting = new QLabel(tr("Counting the figures up to the clock…"), this);
+    // A far move of the clock, or a change of the settings, over many keys counts their figures
+    // on a thread, while the table and the Keys tab still show (muted) those of the clock or
+    // the settings before: say so, and say when they could not be counted.
+    auto* counting = new QLabel(this);
     counting->setObjectName(QStringLiteral("countingLabel"));
     counting->hide();
     statusBar()->addPermanentWidget(counting);
-    connect(frames_, &FrameModel::frameChanged, counting,
-            [counting](const Frame& frame) { counting->setVisible(frame.counting); });
-    connect(frames_, &FrameModel::failed, this,
-            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(frames_, &FrameModel::frameChanged, counting, [counting](const Frame& frame) {
+        counting->setText(frame.earlier_settings ? tr("Counting the figures for the new settings…")
+                                                 : tr("Counting the figures up to the clock…"));
+        counting->setVisible(frame.counting);
+    });
+    connect(frames_, &FrameModel::failed, this, [this, counting](const QString& message) {
+        counting->setText(tr("Figures not counted"));
+        statusBar()->showMessage(message, 8000);
+    });
 }
 
 void MainWindow::connectViews() {
