@@ -1,8 +1,10 @@
 // The W field holds 64-bit windows (ui/panels/tick_spin_box.h): a QSpinBox stopped at 2^31 - 1,
 // so a trace with W = 10^12 showed the wrong W and the first touch changed it. And one tick is
-// "1 tick", in the field and wherever a count of ticks is written (charts/tick_text.h).
+// "1 tick", in the field and wherever a count of ticks is written (charts/tick_text.h). On a big
+// trace, a number typed into L or W is taken when typing ends, not at each digit.
 #include <QLineEdit>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -14,6 +16,7 @@
 #include "ratelab/limits.h"
 #include "ratelab/simulation.h"
 #include "session/session.h"
+#include "session/simulation_run.h"
 
 using namespace ratelab;
 using namespace ratelab::ui;
@@ -42,6 +45,45 @@ private Q_SLOTS:
         QCOMPARE(session.params().base.window, bounds::kMaxWindow);
         box->stepBy(-1);
         QCOMPARE(session.params().base.window, bounds::kMaxWindow - 1);
+    }
+
+    void onABigTraceTypedValuesAreTakenWhenTypingEnds() {
+        // Each digit typed into L or W starts a simulation. On a trace big enough for it to go
+        // behind a progress dialog, which holds input back, the next digit was lost ("51" set
+        // L = 5): there the number is taken on Enter. On a small trace, at each digit.
+        Session session;
+        ParametersBar bar(&session);
+        QVERIFY(bar.limitBox()->keyboardTracking());
+        QVERIFY(bar.windowBox()->keyboardTracking());
+        TraceBuilder builder;
+        for (std::uint64_t i = 0; i < SimulationRun::kBackgroundDecisions / 6 + 1'000; ++i)
+            builder.add(static_cast<Tick>(i / 4), 1, std::string());
+        SessionDocument document = SessionDocument::defaultScenario();
+        document.trace = std::make_shared<const Trace>(std::move(builder).take());
+        QVERIFY(session.reset(document, QString()).isEmpty());
+        QVERIFY(estimatedDecisions(session.trace(), session.params()) >
+                SimulationRun::kBackgroundDecisions);
+        QVERIFY(!bar.limitBox()->keyboardTracking());
+        QVERIFY(!bar.windowBox()->keyboardTracking());
+        bar.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&bar));
+        // Types `digits` into `box`: nothing changes until Enter.
+        const auto type = [&](QAbstractSpinBox* box, const QString& digits) {
+            const Limits before = session.params().base;
+            box->setFocus();
+            box->selectAll();
+            QTest::keyClicks(box, digits);
+            QCOMPARE(session.params().base, before);
+            QTest::keyClick(box, Qt::Key_Return);
+        };
+        type(bar.limitBox(), QStringLiteral("12"));
+        QCOMPARE(session.params().base.limit, 12);
+        type(bar.windowBox(), QStringLiteral("25"));
+        QCOMPARE(session.params().base.window, Tick{25});
+        // Back to a small trace: live again.
+        QVERIFY(session.reset(SessionDocument::defaultScenario(), QString()).isEmpty());
+        QVERIFY(bar.limitBox()->keyboardTracking());
+        QVERIFY(bar.windowBox()->keyboardTracking());
     }
 
     void typingTakesWholeNumbersInRangeOnly() {

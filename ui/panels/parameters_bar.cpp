@@ -11,6 +11,7 @@
 #include "panels/tick_spin_box.h"
 #include "ratelab/limits.h"
 #include "session/session.h"
+#include "session/simulation_run.h"
 
 namespace ratelab::ui {
 
@@ -61,7 +62,20 @@ ParametersBar::ParametersBar(Session* session, QWidget* parent)
     });
     connect(scenario_, &QComboBox::activated, this, &ParametersBar::scenarioChosen);
     connect(session_, &Session::paramsChanged, this, &ParametersBar::showParams);
+    connect(session_, &Session::resultChanged, this, &ParametersBar::trackTyping);
     showParams();
+    trackTyping();
+}
+
+void ParametersBar::trackTyping() {
+    // Each digit typed is a new L or W, and simulated at once: live on a small trace. On a big
+    // one each simulation goes behind a progress dialog that holds input back, and the next
+    // digit would be lost, so the value is taken when typing ends (Enter, or leaving the field);
+    // the arrows still change it at once.
+    const bool live = estimatedDecisions(session_->trace(), session_->params()) <=
+                      SimulationRun::kBackgroundDecisions;
+    limit_->setKeyboardTracking(live);
+    window_->setKeyboardTracking(live);
 }
 
 void ParametersBar::showParams() {

@@ -35,6 +35,9 @@ Q_SIGNALS:
 
 private:
     void showParams();
+    /// Whether a value typed into L or W is taken at each keystroke or when typing ends, by the
+    /// size of the simulation it starts.
+    void trackTyping();
 
     Session* session_;
     QSpinBox* limit_;

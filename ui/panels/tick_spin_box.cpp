@@ -13,9 +13,13 @@ namespace ratelab::ui {
 TickSpinBox::TickSpinBox(QWidget* parent) : QAbstractSpinBox(parent) {
     lineEdit()->setText(textFromValue(value_));
     connect(lineEdit(), &QLineEdit::textEdited, this, &TickSpinBox::onTextEdited);
-    // Leaving the field with a number out of range or half typed shows the value again.
-    connect(this, &QAbstractSpinBox::editingFinished, this,
-            [this] { lineEdit()->setText(textFromValue(value_)); });
+    // Without keyboard tracking the number typed is taken when typing ends; leaving the field
+    // with a number out of range or half typed shows the value again.
+    connect(this, &QAbstractSpinBox::editingFinished, this, [this] {
+        if (!keyboardTracking())
+            take(lineEdit()->text());
+        lineEdit()->setText(textFromValue(value_));
+    });
 }
 
 void TickSpinBox::setRange(qint64 minimum, qint64 maximum) {
@@ -107,7 +111,13 @@ QValidator::State TickSpinBox::validate(QString& input, int& pos) const {
 }
 
 void TickSpinBox::onTextEdited(const QString& text) {
-    // As QSpinBox does by default: each acceptable keystroke is a new value.
+    // As QSpinBox does: with keyboard tracking (the default) each acceptable keystroke is a new
+    // value, else only the number there when typing ends.
+    if (keyboardTracking())
+        take(text);
+}
+
+void TickSpinBox::take(const QString& text) {
     qint64 value = 0;
     if (parse(text, value) && value != value_) {
         value_ = value;

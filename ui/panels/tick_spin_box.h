@@ -47,6 +47,8 @@ private:
     bool parse(const QString& text, qint64& value) const;
     void setTextAfter(std::function<QString(qint64)> suffix);
     void onTextEdited(const QString& text);
+    /// Takes the number in `text` as the value when it is one in range (valueChanged()).
+    void take(const QString& text);
 
     qint64 value_ = 0;
     qint64 minimum_ = 0;
