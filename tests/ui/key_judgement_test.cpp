@@ -161,6 +161,13 @@ private Q_SLOTS:
                  qPrintable(settings));
         QCOMPARE(keys->data(keys->index(0, KeysModel::kKey), Qt::ForegroundRole).value<QBrush>(),
                  muted);
+        // A count that failed: said so.
+        frame.count_failed = true;
+        panel.setFrame(frame);
+        const QString failed = panel.findChild<QLabel*>(QStringLiteral("keysSummary"))->text();
+        QVERIFY2(failed.startsWith(QStringLiteral("The keys could not be counted")),
+                 qPrintable(failed));
+        frame.count_failed = false;
         frame.earlier_settings = false;
         frame.counting = false;
         model.setFrame(frame);

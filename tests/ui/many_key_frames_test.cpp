@@ -7,6 +7,7 @@
 #include <QUndoStack>
 #include <future>
 #include <memory>
+#include <new>
 
 #include "ratelab/key_figures.h"
 #include "session/frame_model.h"
@@ -222,6 +223,29 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
         QVERIFY(!at.frames.frame().counting);
         QVERIFY(at.frames.frame().revealed != at.session.result());
+        QVERIFY(countedUpToClock(at.frames.frame(), at.session));
+    }
+
+    void aCountThatFailsSaysSoAndKeepsItsFiguresMuted() {
+        AtTheEnd at;
+        if (QTest::currentTestFailed())
+            return;
+        QSignalSpy failures(&at.frames, &FrameModel::failed);
+        FrameModel::setCountingGateForTest([] { throw std::bad_alloc(); });
+        at.clock.setNow(20'000);
+        FrameModel::setCountingGateForTest({});
+        QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
+        QCOMPARE(failures.count(), 1);
+        QVERIFY(failures.first().at(0).toString().contains(QStringLiteral("not enough memory")));
+        // The end's figures stay, muted, and the frame says they could not be counted.
+        QVERIFY(at.frames.frame().counting);
+        QVERIFY(at.frames.frame().count_failed);
+        QCOMPARE(at.frames.frame().revealed, at.session.result());
+        // The next move counts again.
+        at.clock.setNow(21'000);
+        QVERIFY(!at.frames.frame().count_failed);
+        QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
+        QVERIFY(!at.frames.frame().counting);
         QVERIFY(countedUpToClock(at.frames.frame(), at.session));
     }
 

@@ -196,6 +196,10 @@ void KeysPanel::apply() {
     }
     if (!pending_.result) {
         summary_->clear();
+    } else if (pending_.counting && pending_.count_failed) {
+        summary_->setText(
+            tr("The keys could not be counted up to the clock (see the status "
+               "bar). The table shows figures from before."));
     } else if (pending_.counting && pending_.earlier_settings) {
         // Before "kept no decisions": the figures on show may be of other lanes.
         summary_->setText(

@@ -69,6 +69,7 @@ void FrameModel::update() {
         Q_EMIT frameChanged(frame_);
         return;
     }
+    frame_.count_failed = false;  // counted again below, here or on the thread
     const bool everything = decided == result->trace->requests.size() && now >= last_release_;
     if (!frame_.revealed || (everything && !moved && !resettled) ||
         decided <= kSynchronousRevealLimit || result->kept_checkpoints()) {
@@ -172,6 +173,7 @@ void FrameModel::reveal() {
     apply(done);
     frame_.counting = false;
     frame_.earlier_settings = false;
+    frame_.count_failed = false;
     Q_EMIT frameChanged(frame_);
 }
 
@@ -182,9 +184,9 @@ void FrameModel::revealOnThread() {
         return;
     job_ = std::make_shared<Reveal>(revealOfFrame());
     job_->thread = std::thread([this, job = job_, gate = counting_gate] {
-        if (gate)
-            gate();
         try {
+            if (gate)
+                gate();
             job->run();
         } catch (...) {
             job->error = std::current_exception();
@@ -222,9 +224,12 @@ void FrameModel::finished(const std::shared_ptr<Reveal>& job) {
     // not be counted leave those on show muted: they are not the frame's.
     const bool counting = failing || (frame_.counting && job_ != nullptr);
     const bool earlier_settings = counting && keys_of_.lock() != frame_.result;
-    if (wanted || counting != frame_.counting || earlier_settings != frame_.earlier_settings) {
+    const bool count_failed = failing || (frame_.count_failed && counting && job_ == nullptr);
+    if (wanted || counting != frame_.counting || earlier_settings != frame_.earlier_settings ||
+        count_failed != frame_.count_failed) {
         frame_.counting = counting;
         frame_.earlier_settings = earlier_settings;
+        frame_.count_failed = count_failed;
         Q_EMIT frameChanged(frame_);
     }
     if (failing) {

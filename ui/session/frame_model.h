@@ -42,6 +42,9 @@ struct Frame {
     /// With `counting`: the figures are of the simulation before a change of the settings (the
     /// same trace decided again), not of an earlier clock.
     bool earlier_settings = false;
+    /// With `counting`: the figures of `now` could not be counted (e.g. out of memory), and
+    /// nothing is counting them; the next move or change counts again.
+    bool count_failed = false;
 
     bool isRevealed(std::size_t index) const { return index < decided; }
     /// Whether requests come from several keys: views then name the key a figure is about.
@@ -99,7 +102,7 @@ public:
     ~FrameModel() override;
 
     /// Tests only: each thread counting figures calls `gate` first (empty: none), so that a test
-    /// can hold it until it has made its next move.
+    /// can hold it until it has made its next move, or make the count fail by throwing.
     static void setCountingGateForTest(std::function<void()> gate);
 
     const Frame& frame() const { return frame_; }
@@ -110,8 +113,8 @@ public:
 Q_SIGNALS:
     void frameChanged(const ratelab::ui::Frame& frame);
     /// The figures up to the clock could not be counted (e.g. out of memory): the frame keeps
-    /// those of an earlier clock or settings, muted (Frame::counting), until the next count.
-    /// Emitted after that frame.
+    /// those of an earlier clock or settings, muted (Frame::counting, Frame::count_failed),
+    /// until the next count. Emitted after that frame.
     void failed(const QString& message);
 
 private:

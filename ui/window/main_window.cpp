@@ -276,14 +276,14 @@ void MainWindow::connectCounting() {
     counting->hide();
     statusBar()->addPermanentWidget(counting);
     connect(frames_, &FrameModel::frameChanged, counting, [counting](const Frame& frame) {
-        counting->setText(frame.earlier_settings ? tr("Counting the figures for the new settings…")
-                                                 : tr("Counting the figures up to the clock…"));
+        counting->setText(frame.count_failed ? tr("Figures not counted")
+                          : frame.earlier_settings
+                              ? tr("Counting the figures for the new settings…")
+                              : tr("Counting the figures up to the clock…"));
         counting->setVisible(frame.counting);
     });
-    connect(frames_, &FrameModel::failed, this, [this, counting](const QString& message) {
-        counting->setText(tr("Figures not counted"));
-        statusBar()->showMessage(message, 8000);
-    });
+    connect(frames_, &FrameModel::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
 }
 
 void MainWindow::connectViews() {
