@@ -72,8 +72,7 @@ void ParametersBar::trackTyping() {
     // one each simulation goes behind a progress dialog that holds input back, and the next
     // digit would be lost, so the value is taken when typing ends (Enter, or leaving the field);
     // the arrows still change it at once.
-    const bool live = estimatedDecisions(session_->trace(), session_->params()) <=
-                      SimulationRun::kBackgroundDecisions;
+    const bool live = !simulatesInBackground(session_->trace(), session_->params());
     limit_->setKeyboardTracking(live);
     window_->setKeyboardTracking(live);
 }

@@ -101,4 +101,10 @@ std::uint64_t estimatedDecisions(const Trace& trace, const Params& params) {
     return lanes * trace.requests.size() + units;
 }
 
+bool simulatesInBackground(const Trace& trace, const Params& params) {
+    const std::uint64_t lanes = lanes_of(without_hidden_lanes(params)).size();
+    return lanes * trace.requests.size() > SimulationRun::kBackgroundDecisions ||
+           estimatedDecisions(trace, params) > SimulationRun::kBackgroundDecisions;
+}
+
 }  // namespace ratelab::ui

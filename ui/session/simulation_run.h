@@ -39,4 +39,9 @@ public:
 /// cost units, which a leaky bucket over keys with different drain intervals counts one by one.
 std::uint64_t estimatedDecisions(const Trace& trace, const Params& params);
 
+/// Whether simulating `trace` with `params` goes behind the progress dialog: estimatedDecisions()
+/// over SimulationRun::kBackgroundDecisions. Without a pass over the requests' costs when their
+/// count alone says so, as it is asked after every edit.
+bool simulatesInBackground(const Trace& trace, const Params& params);
+
 }  // namespace ratelab::ui
