@@ -5,6 +5,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
+#include <functional>
 #include <future>
 #include <memory>
 #include <new>
@@ -37,6 +38,18 @@ bool countedUpToClock(const Frame& frame, const Session& session) {
     const bool everything = frame.revealed == session.result();
     const KeyScope scope{frame.decided, everything ? std::nullopt : std::optional<Tick>(frame.now)};
     return frame.keys && *frame.keys == every_lane_key_figures(*session.result(), scope);
+}
+
+/// Makes `step`, each thread it starts counting figures calling `gate` first; later threads none.
+void countingThrough(std::function<void()> gate, const std::function<void()>& step) {
+    FrameModel::setCountingGateForTest(std::move(gate));
+    step();
+    FrameModel::setCountingGateForTest({});
+}
+
+/// A gate that holds the count until `until` is set.
+std::function<void()> heldUntil(std::promise<void>& until) {
+    return [done = until.get_future().share()] { done.wait(); };
 }
 
 /// 60,000 requests from eight clients, past FrameModel::kSynchronousRevealLimit, with the clock
@@ -137,9 +150,7 @@ private Q_SLOTS:
         // An edit while the thread counts: the edit's own figures are counted here, and the
         // thread's, of the simulation before it and done after, are not taken.
         std::promise<void> edited;
-        FrameModel::setCountingGateForTest([done = edited.get_future().share()] { done.wait(); });
-        at.clock.setNow(15'000);
-        FrameModel::setCountingGateForTest({});
+        countingThrough(heldUntil(edited), [&] { at.clock.setNow(15'000); });
         QVERIFY(at.frames.counting());
         at.session.removeRequests({19'000});
         QCoreApplication::processEvents();  // the edit's figures
@@ -161,9 +172,7 @@ private Q_SLOTS:
         // A count held longer than kSlowCountMs: the frame says so, and its figures are still
         // those of the end.
         std::promise<void> held;
-        FrameModel::setCountingGateForTest([done = held.get_future().share()] { done.wait(); });
-        at.clock.setNow(20'000);
-        FrameModel::setCountingGateForTest({});
+        countingThrough(heldUntil(held), [&] { at.clock.setNow(20'000); });
         QVERIFY(!at.frames.frame().counting);  // a count during playback comes sooner
         QTRY_VERIFY(at.frames.frame().counting);
         QVERIFY(changed.last().at(0).value<Frame>().counting);
@@ -193,9 +202,7 @@ private Q_SLOTS:
             QVERIFY(at.session.setParams(params, QStringLiteral("L"), 0).isEmpty());
         };
         std::promise<void> held;
-        FrameModel::setCountingGateForTest([done = held.get_future().share()] { done.wait(); });
-        changeL(1);
-        FrameModel::setCountingGateForTest({});
+        countingThrough(heldUntil(held), [&] { changeL(1); });
         QVERIFY(at.frames.counting());
         QCOMPARE(at.frames.frame().result, at.session.result());
         QVERIFY(at.frames.frame().counting);
@@ -231,9 +238,7 @@ private Q_SLOTS:
         if (QTest::currentTestFailed())
             return;
         QSignalSpy failures(&at.frames, &FrameModel::failed);
-        FrameModel::setCountingGateForTest([] { throw std::bad_alloc(); });
-        at.clock.setNow(20'000);
-        FrameModel::setCountingGateForTest({});
+        countingThrough([] { throw std::bad_alloc(); }, [&] { at.clock.setNow(20'000); });
         QTRY_VERIFY_WITH_TIMEOUT(!at.frames.counting(), 60'000);
         QCOMPARE(failures.count(), 1);
         QVERIFY(failures.first().at(0).toString().contains(QStringLiteral("not enough memory")));
