@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "key_tally.h"
@@ -154,16 +155,45 @@ LaneKeys patched(const Trace& trace, const LaneKeys& before, const LaneKeys& fre
     };
     LaneKeys out;
     out.keys.reserve(before.keys.size() + fresh.keys.size());
+    std::vector<std::size_t> fresh_at;  // where the fresh figures went
+    fresh_at.reserve(fresh.keys.size());
+    std::optional<std::size_t> kept_worst;  // where the worst key before went, if untouched
     auto next = fresh.keys.begin();
-    for (const KeyFigures& key : before.keys) {
+    for (std::size_t i = 0; i < before.keys.size(); ++i) {
+        const KeyFigures& key = before.keys[i];
         if (touched[key.key] != 0)
             continue;
-        while (next != fresh.keys.end() && earlier(next->key, key.key))
-            out.keys.push_back(*next++);
+        for (; next != fresh.keys.end() && earlier(next->key, key.key); ++next) {
+            fresh_at.push_back(out.keys.size());
+            out.keys.push_back(*next);
+        }
+        if (i == before.worst)
+            kept_worst = out.keys.size();
         out.keys.push_back(key);
     }
-    out.keys.insert(out.keys.end(), next, fresh.keys.end());
-    judge(out);
+    for (; next != fresh.keys.end(); ++next) {
+        fresh_at.push_back(out.keys.size());
+        out.keys.push_back(*next);
+    }
+    if (before.worst && !kept_worst) {
+        judge(out);  // the worst key was touched: any other may be the worst now
+        return out;
+    }
+    // The untouched keys' worst is the worst before (the first by name among equals), so the
+    // worst now is it or a fresh one; and some key is over its limit exactly when the worst is.
+    out.worst = kept_worst;
+    for (const std::size_t at : fresh_at) {
+        const KeyFigures& key = out.keys[at];
+        if (key.worst_burst.cost == 0)
+            continue;
+        if (!out.worst || detail::relatively_worse(key, out.keys[*out.worst]) ||
+            (at < *out.worst && !detail::relatively_worse(out.keys[*out.worst], key))) {
+            out.worst = at;
+        }
+    }
+    out.over_limit = std::any_of(fresh_at.begin(), fresh_at.end(),
+                                 [&](std::size_t at) { return out.keys[at].over_limit(); }) ||
+                     (kept_worst && out.keys[*kept_worst].over_limit());
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -13,15 +14,10 @@
 #include "ratelab/registry.h"
 
 namespace ratelab::detail {
-namespace {
-
-/// Whether `a` is over its limit by more than `b` is: a.cost / a.limit > b.cost / b.limit.
 bool relatively_worse(const KeyFigures& a, const KeyFigures& b) {
     return static_cast<Int128>(a.worst_burst.cost) * b.limit >
            static_cast<Int128>(b.worst_burst.cost) * a.limit;
 }
-
-}  // namespace
 
 void judge(LaneKeys& lane) {
     lane.worst.reset();
@@ -131,23 +127,37 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
                       const std::vector<char>* keys) {
     constexpr std::size_t kBatch = 4096;  // requests read before they are counted
     const std::size_t key_count = trace.keys.size();
-    // Each key's requests before `count`, and its place among the keys that have some, by name.
+    // The keys to count that have requests before `count`, in order of id (`ids`) and of name
+    // (`named`), with how many each has and its place in the order of names. Only the marked
+    // keys are looked at: after an edit, a few of many.
     std::vector<std::uint32_t> counted(key_count);
+    std::vector<KeyId> ids;
     for (KeyId key = 0; key < key_count; ++key) {
         if (keys != nullptr && (*keys)[key] == 0)
             continue;
         const std::span<const std::uint32_t> positions = index.of(key);
         counted[key] = static_cast<std::uint32_t>(
             std::lower_bound(positions.begin(), positions.end(), count) - positions.begin());
+        if (counted[key] > 0)
+            ids.push_back(key);
+    }
+    std::vector<KeyId> named;
+    if (keys == nullptr) {
+        named.reserve(ids.size());
+        for (const KeyId key : index.by_name()) {
+            if (counted[key] > 0)
+                named.push_back(key);
+        }
+    } else {
+        named = ids;
+        std::sort(named.begin(), named.end(),
+                  [&trace](KeyId a, KeyId b) { return trace.key_name(a) < trace.key_name(b); });
     }
     std::vector<std::uint32_t> place(key_count);
-    std::size_t placed = 0;
-    for (const KeyId key : index.by_name()) {
-        if (counted[key] > 0)
-            place[key] = static_cast<std::uint32_t>(placed++);
-    }
+    for (std::size_t at = 0; at < named.size(); ++at)
+        place[named[at]] = static_cast<std::uint32_t>(at);
     LaneKeys out;
-    out.keys.resize(placed);
+    out.keys.resize(named.size());
 
     struct Taken {
         Request request;
@@ -188,9 +198,7 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
     const std::uint32_t* const positions_end =
         key_count == 0 ? nullptr
                        : std::to_address(index.of(static_cast<KeyId>(key_count - 1)).end());
-    for (KeyId key = 0; key < key_count; ++key) {
-        if (counted[key] == 0)
-            continue;
+    for (const KeyId key : ids) {
         for (const std::uint32_t& i : index.of(key).first(counted[key])) {
             if (&i + kPrefetchAhead < positions_end) {
                 const std::uint32_t ahead = (&i)[kPrefetchAhead];
@@ -256,11 +264,22 @@ LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const Algor
                         const std::vector<char>* keys = nullptr) {
     // A shaper lets a request's units through one every `spacing` ticks, the last at its
     // release (ShaperLaw): in 1/den ticks, they start at release - (cost - 1) * num. The spacing
-    // is the key's own, from its tier.
-    std::vector<Rational> spacings;
-    spacings.reserve(trace.keys.size());
-    for (KeyId key = 0; key < trace.keys.size(); ++key)
-        spacings.push_back(info.shaper_law(params.for_key(trace.key_name(key))).spacing);
+    // is the key's own, from its tier: worked out once for the keys without one, and only for
+    // the keys counted (after an edit, a few of many).
+    std::vector<Rational> spacings(trace.keys.size());
+    std::optional<Rational> base_spacing;
+    for (KeyId key = 0; key < trace.keys.size(); ++key) {
+        if (keys != nullptr && (*keys)[key] == 0)
+            continue;
+        const Limits& limits = params.for_key(trace.key_name(key));
+        if (&limits != &params.base) {
+            spacings[key] = info.shaper_law(limits).spacing;
+            continue;
+        }
+        if (!base_spacing)
+            base_spacing = info.shaper_law(params.base).spacing;
+        spacings[key] = *base_spacing;
+    }
     return tally<detail::SegmentBurst>(
         trace, run, params, count, [&run](std::size_t index) { return run.delay(index); },
         [&](detail::SegmentBurst& burst, Totals& totals, const Request& r, const Rational& delay) {

@@ -10,6 +10,8 @@ namespace ratelab::detail {
 
 /// Finds the lane's worst key and whether any is over its limit, the keys sorted by name.
 void judge(LaneKeys& lane);
+/// Whether `a` is over its limit by more than `b` is: a.cost / a.limit > b.cost / b.limit.
+bool relatively_worse(const KeyFigures& a, const KeyFigures& b);
 
 /// key_figures() of lane `lane` of `result`, which kept its decisions, over `scope`: of every
 /// key, or of those `keys` marks (indexed by key id, non-zero for a key to count). Key by key

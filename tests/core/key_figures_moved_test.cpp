@@ -68,6 +68,59 @@ TEST_CASE("after an edit only the touched keys are counted again, with the same 
     }
 }
 
+TEST_CASE("after an edit the worst key is found among the untouched worst and the touched keys") {
+    // Keys under one tier (L 2, W 10) on a fixed window, with an index as the app keeps it.
+    RunOptions options;
+    options.index_keys = true;
+    const auto run = [&](const std::vector<std::pair<Tick, const char*>>& requests) {
+        TraceBuilder builder;
+        for (const auto& [tick, key] : requests)
+            builder.add(tick, 1, key);
+        return simulate(std::make_shared<const Trace>(std::move(builder).take()), limits(2, 10),
+                        {"fixed_window"}, options);
+    };
+    // `result` with requests of `key` added at `ticks`: its figures counted after the edit,
+    // checked against counting every key.
+    const auto edited = [&](const std::shared_ptr<const SimulationResult>& result, const char* key,
+                            const std::vector<Tick>& ticks) {
+        Trace trace = *result->trace;
+        const KeyId id = *trace.find_key(key);
+        for (const Tick tick : ticks) {
+            const auto at = std::upper_bound(trace.requests.begin(), trace.requests.end(), tick,
+                                             [](Tick t, const Request& r) { return t < r.tick; });
+            trace.requests.insert(at, Request{tick, 1, id});
+        }
+        const auto after = resimulate(*result, std::make_shared<const Trace>(std::move(trace)));
+        auto patched =
+            every_lane_key_figures_after_edit(*after, *result, every_lane_key_figures(*result));
+        CHECK(patched == every_lane_key_figures(*after));
+        return std::move(*patched[0]);
+    };
+    const auto worst_of = [](const std::shared_ptr<const SimulationResult>& result,
+                             const LaneKeys& keys) {
+        return result->trace->key_name(keys.worst_key()->key);
+    };
+    // "c" has the worst burst, 2; "a", "b" and "d" have 1.
+    const auto ties = run({{0, "a"}, {0, "b"}, {0, "c"}, {1, "c"}, {2, "d"}});
+    REQUIRE(worst_of(ties, *every_lane_key_figures(*ties)[0]) == "c");
+    // "a" ties with "c" and comes first by name: it is the worst now.
+    const LaneKeys a_ties = edited(ties, "a", {1});
+    CHECK(worst_of(ties, a_ties) == "a");
+    CHECK_FALSE(a_ties.over_limit);
+    // "d" ties with "c" but comes after it: "c" stays the worst.
+    CHECK(worst_of(ties, edited(ties, "d", {3})) == "c");
+    // "d" gets two in the window at 10 after one at 9: four within W, over its L of 2.
+    const LaneKeys d_over = edited(ties, "d", {9, 10, 11});
+    CHECK(worst_of(ties, d_over) == "d");
+    CHECK(d_over.over_limit);
+
+    // "c" is over its L (two at 8 and 9, two more at 10 and 11) and stays so when "a" changes.
+    const auto over = run({{0, "a"}, {0, "b"}, {8, "c"}, {9, "c"}, {10, "c"}, {11, "c"}});
+    const LaneKeys a_grows = edited(over, "a", {1});
+    CHECK(worst_of(over, a_grows) == "c");
+    CHECK(a_grows.over_limit);
+}
+
 TEST_CASE("after a clock step only the keys it passed are counted again, with the same figures") {
     {
         // Between ticks 0 and 6 no request comes, but the queue of "a" lets its second unit
