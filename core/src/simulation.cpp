@@ -56,9 +56,12 @@ void run_lanes(SimulationResult& result, const Trace& trace, const RunOptions& o
     const bool index =
         options.index_keys && options.keep_decisions && trace.keys.size() > kCheckpointedKeys;
     std::shared_ptr<const KeyIndex> key_index;
-    run_all(lanes + (index ? 1 : 0), trace.requests.size(), options, [&](std::size_t i) {
-        if (i != lanes)
-            work(i);
+    // The index first: after an edit it takes longer than the lanes, which decide only the
+    // touched keys, and the other threads take the lanes meanwhile.
+    const std::size_t first_lane = index ? 1 : 0;
+    run_all(lanes + first_lane, trace.requests.size(), options, [&](std::size_t i) {
+        if (i >= first_lane)
+            work(i - first_lane);
         else if (before.index && before.trace && before.change)
             key_index = std::make_shared<const KeyIndex>(trace, *before.index, *before.trace,
                                                          before.change->first, before.change->tail);

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ratelab/model.h"
@@ -18,6 +20,31 @@ namespace ratelab {
 /// would cost more memory than the decisions); simulate() indexes their keys when asked
 /// (RunOptions::index_keys).
 inline constexpr std::size_t kCheckpointedKeys = 4;
+
+namespace detail {
+
+/// An allocator that leaves what a container makes of it uninitialised: for a column that is
+/// written whole right after, where zeroing it first would be a pass over memory for nothing.
+template <class T>
+struct Uninitialised : std::allocator<T> {
+    template <class U>
+    struct rebind {
+        using other = Uninitialised<U>;
+    };
+    Uninitialised() = default;
+    template <class U>
+    Uninitialised(const Uninitialised<U>& /*other*/) noexcept {}  // NOLINT: as std::allocator
+    template <class U>
+    void construct(U* at) noexcept(std::is_nothrow_default_constructible_v<U>) {
+        ::new (static_cast<void*>(at)) U;
+    }
+    template <class U, class... Args>
+    void construct(U* at, Args&&... args) {
+        ::new (static_cast<void*>(at)) U(std::forward<Args>(args)...);
+    }
+};
+
+}  // namespace detail
 
 class KeyIndex {
 public:
@@ -63,8 +90,9 @@ private:
     /// Indexes every request of `trace` (the constructor's two passes).
     void place_all(const Trace& trace);
 
-    std::vector<std::uint32_t> starts_;     ///< one per key, and the end
-    std::vector<std::uint32_t> positions_;  ///< one per request, grouped by key
+    std::vector<std::uint32_t> starts_;  ///< one per key, and the end
+    /// One per request, grouped by key; every one written by the constructor that sizes it.
+    std::vector<std::uint32_t, detail::Uninitialised<std::uint32_t>> positions_;
     std::shared_ptr<const std::vector<KeyId>> by_name_;
 };
 
