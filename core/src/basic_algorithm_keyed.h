@@ -35,9 +35,8 @@ template <class P>
 std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
     const Trace& trace, const Trace& before, const Params& params, const AlgorithmRun& previous,
     std::size_t unchanged, std::size_t unchanged_tail) {
-    // Past these, deciding the trace again is about as quick and far simpler.
+    // Past this, deciding the trace again is about as quick and far simpler.
     constexpr std::size_t kMostReplaced = 4096;  // requests on either side of the edit
-    constexpr std::size_t kMostKeys = 64;
     const std::size_t size = trace.requests.size();
     const std::size_t old_size = before.requests.size();
     if (trace.keys.size() <= kCheckpointKeys || before.keys.size() != trace.keys.size() ||
@@ -66,8 +65,16 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
         touch(trace.requests[i].key);
     for (std::size_t i = unchanged; i < old_changed_end; ++i)
         touch(before.requests[i].key);
-    if (touched.size() > kMostKeys)
-        return std::nullopt;
+    // Replaying the touched keys reads their requests alone (from the index) or skips the
+    // others in one pass over the trace: either is quicker than deciding every key again,
+    // which a run over many keys does from its first request, unless they made most of them.
+    if (previous.key_index && previous.key_index->fits(before)) {
+        std::size_t theirs = 0;
+        for (const KeyId key : touched)
+            theirs += previous.key_index->of(key).size();
+        if (theirs > old_size / 2)
+            return std::nullopt;
+    }
     const std::vector<Config> configs = configure_keys(trace, params);
     const auto config_of = [&](KeyId key) -> const Config& {
         return configs[configs.size() == 1 ? 0 : key];

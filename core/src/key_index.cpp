@@ -95,12 +95,29 @@ void KeyIndex::place_all(const Trace& trace) {
 }
 
 std::vector<std::uint32_t> KeyIndex::of(std::span<const KeyId> keys) const {
+    // Each key's list is in order: they are merged two at a time, in rounds, so that each
+    // position is moved once a round, and there are log2(keys) rounds.
     std::vector<std::uint32_t> out;
+    std::vector<std::size_t> runs{0};  // where each list begins in `out`, and the end
     for (const KeyId key : keys) {
         const std::span<const std::uint32_t> theirs = of(key);
-        const auto middle = static_cast<std::ptrdiff_t>(out.size());
         out.insert(out.end(), theirs.begin(), theirs.end());
-        std::inplace_merge(out.begin(), out.begin() + middle, out.end());
+        runs.push_back(out.size());
+    }
+    std::vector<std::uint32_t> merged(out.size());
+    while (runs.size() > 2) {
+        std::vector<std::size_t> next{0};
+        for (std::size_t r = 0; r + 1 < runs.size(); r += 2) {
+            const auto begin = static_cast<std::ptrdiff_t>(runs[r]);
+            const auto middle = static_cast<std::ptrdiff_t>(runs[r + 1]);
+            const auto end =
+                static_cast<std::ptrdiff_t>(r + 2 < runs.size() ? runs[r + 2] : middle);
+            std::merge(out.begin() + begin, out.begin() + middle, out.begin() + middle,
+                       out.begin() + end, merged.begin() + begin);
+            next.push_back(static_cast<std::size_t>(end));
+        }
+        out.swap(merged);
+        runs = std::move(next);
     }
     return out;
 }

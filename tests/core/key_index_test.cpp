@@ -3,6 +3,7 @@
 // alone when the run holds the index, must be what replaying the whole trace gives.
 #include "ratelab/key_index.h"
 
+#include <numeric>
 #include <random>
 #include <set>
 #include <tuple>
@@ -68,6 +69,11 @@ TEST_CASE("the key index lists each key's requests in order") {
     CHECK(again.by_name().data() == names.data());
     const std::vector<KeyId> some = {7, 1, 30};
     CHECK(index.of(some) == by_reading(*trace, some));
+    std::vector<KeyId> every(trace->keys.size());
+    std::iota(every.begin(), every.end(), KeyId{0});
+    std::shuffle(every.begin(), every.end(), rng);
+    CHECK(index.of(every) == by_reading(*trace, every));
+    CHECK(index.of(std::span<const KeyId>()).empty());
     Trace shorter = *trace;
     shorter.requests.erase(shorter.requests.begin());
     CHECK_FALSE(index.fits(shorter));
