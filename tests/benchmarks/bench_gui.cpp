@@ -6,8 +6,8 @@
 // test: it prints figures.
 //   ./build-release/tests/benchmarks/bench_gui [scale] [part]
 // scale 0.1 = a tenth of each trace; part = open, edits, navigation, huge-edits, charts or
-// keyed-edits runs only
-// that part (for a profiler).
+// keyed-edits runs only that part (for a profiler); keyed-drags runs 60 rounds of the add, move
+// and delete of keyed-edits and nothing else, for a p95 of 60 edits of each kind.
 #include <sys/resource.h>
 
 #include <QApplication>
@@ -269,7 +269,7 @@ void chartsTimed(MainWindow& window) {
 
 /// Adds, moves and deletes requests at random places and changes L back and forth: one
 /// timed frame each, as a user editing a long trace makes them.
-void scriptedEdits(MainWindow& window, int rounds) {
+void scriptedEdits(MainWindow& window, int rounds, bool change_limit = true) {
     Session* session = window.session();
     std::mt19937 random(11);
     Timings all;
@@ -295,18 +295,23 @@ void scriptedEdits(MainWindow& window, int rounds) {
         timed(moves, [&] { session->moveRequests({moved}, 3, session->newGesture()); });
         const std::size_t removed = some();
         timed(removals, [&] { session->removeRequests({removed}); });
+        if (!change_limit)
+            continue;
         Params params = session->params();
         params.base.limit += round % 2 == 0 ? 1 : -1;
         timed(limits, [&] { session->setParams(params, QStringLiteral("L"), 0); });
     }
-    printTimings("edits on the " + requestsText(session->trace().requests.size()) +
-                     " trace (add, move, delete, change L)",
-                 all);
+    printTimings(
+        "edits on the " + requestsText(session->trace().requests.size()) +
+            (change_limit ? " trace (add, move, delete, change L)" : " trace (add, move, delete)"),
+        all);
     std::printf("  by kind of edit: step alone, then settled (wall)\n");
     for (const auto& [name, kind] : {std::pair<const char*, const Timings*>{"add", &adds},
                                      {"move", &moves},
                                      {"delete", &removals},
                                      {"change L", &limits}}) {
+        if (kind->step_ms.empty())
+            continue;
         printStats((std::string("  ") + name + ", step").c_str(), kind->step_ms);
         printStats((std::string("  ") + name + ", settled").c_str(), kind->settled_ms);
     }
@@ -434,8 +439,9 @@ int main(int argc, char* argv[]) {
         }
     }
     // A day of traffic from many clients: the same edits on a 10M trace over 100,000 keys.
+    const bool drags = part == "keyed-drags";
     const QString keyed_file =
-        ok && runs("keyed-edits")
+        ok && (runs("keyed-edits") || drags)
             ? writeTrace(wavesTrace(ten_million, 5.0, 4, scaled(1e5)),
                          "ratelab-gui-bench-" + requestsText(ten_million) + "-keyed.json")
             : QString();
@@ -445,8 +451,12 @@ int main(int argc, char* argv[]) {
             std::printf("memory with %zu requests over %zu keys loaded: %.0f MB resident\n",
                         ten_million, scaled(1e5), currentRssMb());
             // The comparison table shows one key's state at the clock: every step replays it.
-            scriptedNavigation(window, 12);
-            scriptedEdits(window, 8);
+            if (drags) {
+                scriptedEdits(window, 60, false);
+            } else {
+                scriptedNavigation(window, 12);
+                scriptedEdits(window, 8);
+            }
         }
     }
     std::printf("peak memory: %.0f MB resident\n", peakRssMb());
