@@ -60,6 +60,10 @@ public:
     /// `before_trace`, or the key tables differ in size, or a large part changed.
     KeyIndex(const Trace& trace, const KeyIndex& before, const Trace& before_trace,
              std::size_t first, std::size_t tail);
+    KeyIndex(const KeyIndex&) = delete;
+    KeyIndex& operator=(const KeyIndex&) = delete;
+    /// Leaves its column of positions, when large, for the next index to write over.
+    ~KeyIndex();
 
     /// The indexes of `key`'s requests, ascending.
     std::span<const std::uint32_t> of(KeyId key) const {
@@ -85,6 +89,11 @@ public:
     }
 
 private:
+    using Positions = std::vector<std::uint32_t, detail::Uninitialised<std::uint32_t>>;
+
+    /// A column of `size` positions, not yet written: the one the last index left when it is
+    /// about that size.
+    static Positions take_positions(std::size_t size);
     /// The order of the keys by name: `same_keys`'s when it has as many keys, else sorted.
     void order_names(const Trace& trace, const KeyIndex* same_keys);
     /// Indexes every request of `trace` (the constructor's two passes).
@@ -92,7 +101,7 @@ private:
 
     std::vector<std::uint32_t> starts_;  ///< one per key, and the end
     /// One per request, grouped by key; every one written by the constructor that sizes it.
-    std::vector<std::uint32_t, detail::Uninitialised<std::uint32_t>> positions_;
+    Positions positions_;
     std::shared_ptr<const std::vector<KeyId>> by_name_;
 };
 
