@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "basic_algorithm.h"
+#include "edited_keys.h"
 #include "keyed_burst.h"
 
 namespace ratelab::detail {
@@ -50,21 +51,38 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
     if (changed_end - unchanged > kMostReplaced || old_changed_end - unchanged > kMostReplaced)
         return std::nullopt;
 
-    // The keys of the requests the edit removed or added, each with its state as it is
-    // replayed through the trace.
+    // The keys whose requests the edit changed, each with its state as it is replayed through
+    // the trace (a slot of `states`). The other keys with requests in the changed stretch only
+    // moved there (a request of another key moved past them): their decisions are taken over,
+    // each of its own slot of `moved_from`, which lists where their requests were, in order.
     constexpr std::int32_t kUntouched = -1;
+    const auto moved_slot = [](std::int32_t slot) { return static_cast<std::size_t>(-2 - slot); };
+    const std::vector<char> changed_keys =
+        keys_changed_by(trace, before, unchanged, changed_end, old_changed_end);
     std::vector<std::int32_t> slot_of(trace.keys.size(), kUntouched);
     std::vector<KeyId> touched;
-    const auto touch = [&](KeyId key) {
-        if (slot_of[key] == kUntouched) {
+    std::vector<std::vector<std::uint32_t>> moved_from;
+    for (std::size_t i = unchanged; i < changed_end; ++i) {
+        const KeyId key = trace.requests[i].key;
+        if (slot_of[key] == kUntouched && changed_keys[key] != 0) {
             slot_of[key] = static_cast<std::int32_t>(touched.size());
             touched.push_back(key);
         }
-    };
-    for (std::size_t i = unchanged; i < changed_end; ++i)
-        touch(trace.requests[i].key);
-    for (std::size_t i = unchanged; i < old_changed_end; ++i)
-        touch(before.requests[i].key);
+    }
+    for (std::size_t j = unchanged; j < old_changed_end; ++j) {
+        const KeyId key = before.requests[j].key;
+        if (slot_of[key] == kUntouched && changed_keys[key] != 0) {
+            slot_of[key] = static_cast<std::int32_t>(touched.size());
+            touched.push_back(key);
+        } else if (changed_keys[key] == 0) {
+            if (slot_of[key] == kUntouched) {
+                slot_of[key] = -2 - static_cast<std::int32_t>(moved_from.size());
+                moved_from.emplace_back();
+            }
+            moved_from[moved_slot(slot_of[key])].push_back(static_cast<std::uint32_t>(j));
+        }
+    }
+    std::vector<std::size_t> moved_next(moved_from.size(), 0);
     // Replaying the touched keys reads their requests alone (from the index) or skips the
     // others in one pass over the trace: either is quicker than deciding every key again,
     // which a run over many keys does from its first request, unless they made most of them.
@@ -110,8 +128,10 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
         }
     };
     for (std::size_t j = unchanged; j < old_changed_end; ++j) {
-        count(previous.decisions.outcome(j), previous.decisions.duration(j), before.requests[j],
-              -1);
+        if (changed_keys[before.requests[j].key] != 0) {
+            count(previous.decisions.outcome(j), previous.decisions.duration(j), before.requests[j],
+                  -1);
+        }
     }
 
     // The touched keys' requests in trace order. Before the edit their decisions are the old
@@ -154,15 +174,27 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
         count(outcome, wait, r, 1);
         decisions.push(outcome, wait);
     };
+    // Request i of the changed stretch, of a key that only moved: its decision as it was.
+    const auto take_over = [&](std::int32_t slot) {
+        const std::size_t moved = moved_slot(slot);
+        const std::uint32_t j = moved_from[moved][moved_next[moved]++];
+        decisions.push(previous.decisions.outcome(j), previous.decisions.duration(j));
+    };
+    // The changed stretch in order: the touched keys' requests decided, the others taken over.
+    const auto in_stretch = [&](std::size_t i) {
+        const Request& r = trace.requests[i];
+        if (slot_of[r.key] >= 0)
+            decide(i, r);
+        else
+            take_over(slot_of[r.key]);
+    };
     if (previous.key_index && previous.key_index->fits(before)) {
         // Where the touched keys' requests were before the edit, moved to where they are now,
         // and those the edit put in.
         bool put_in = false;
         const auto decide_put_in = [&] {
-            for (std::size_t i = unchanged; i < changed_end && !put_in; ++i) {
-                if (slot_of[trace.requests[i].key] != kUntouched)
-                    decide(i, trace.requests[i]);
-            }
+            for (std::size_t i = unchanged; i < changed_end && !put_in; ++i)
+                in_stretch(i);
             put_in = true;
         };
         for (const std::uint32_t j : previous.key_index->of(touched)) {
@@ -180,7 +212,9 @@ std::optional<AlgorithmRun> BasicAlgorithm<P>::rerun_touched_keys(
     } else {
         auto request = trace.requests.begin();
         for (std::size_t i = 0; i < size; ++i, ++request) {
-            if (slot_of[request->key] != kUntouched)
+            if (i >= unchanged && i < changed_end)
+                in_stretch(i);
+            else if (slot_of[request->key] >= 0)
                 decide(i, *request);
         }
     }

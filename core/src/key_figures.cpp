@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "edited_keys.h"
 #include "key_tally.h"
 #include "keyed_burst.h"
 #include "share_out.h"
@@ -120,9 +121,9 @@ std::vector<std::optional<LaneKeys>> every_lane_key_figures(const SimulationResu
 
 namespace {
 
-/// The keys the edit that made `result` from `before` touched: those of the requests it
-/// removed or added. Nothing when the figures of other keys may have changed too (a different
-/// key table, lanes or parameters) or when the edit touched too many to be worth it.
+/// The keys the edit that made `result` from `before` touched: those whose requests it
+/// changed (keys_changed_by()). Nothing when the figures of other keys may have changed too (a
+/// different key table, lanes or parameters) or when the edit touched too many to be worth it.
 std::optional<std::vector<char>> touched_keys(const SimulationResult& result,
                                               const SimulationResult& before) {
     constexpr std::size_t kMostReplaced = 4096;  // requests on either side of the edit
@@ -137,12 +138,10 @@ std::optional<std::vector<char>> touched_keys(const SimulationResult& result,
         trace.requests.size() - tail - first > kMostReplaced ||
         old.requests.size() - tail - first > kMostReplaced)
         return std::nullopt;
-    std::vector<char> touched(trace.keys.size(), 0);
-    for (std::size_t i = first; i < trace.requests.size() - tail; ++i)
-        touched[trace.requests[i].key] = 1;
-    for (std::size_t i = first; i < old.requests.size() - tail; ++i)
-        touched[old.requests[i].key] = 1;
-    return touched;
+    // A key whose requests there only moved (another's request moved past them) keeps its
+    // figures.
+    return detail::keys_changed_by(trace, old, first, trace.requests.size() - tail,
+                                   old.requests.size() - tail);
 }
 
 /// `before` with the figures of the `touched` keys replaced by `fresh` (theirs, counted again):
