@@ -66,10 +66,11 @@ std::vector<std::optional<LaneKeys>> every_lane_key_figures(
     const SimulationResult* prefix = nullptr);
 
 /// every_lane_key_figures() of `result`, made by resimulate() from `before`, whose figures over
-/// its whole trace are `before_keys`: each key is decided on its own, so only the keys of the
-/// requests the edit removed or added are counted again, in a pass that picks their requests
-/// out. Counts every key when the edit changed the key table, the lanes or their parameters
-/// (or `result` was not made from `before`), or touched more than a few thousand requests.
+/// its whole trace are `before_keys`: each key is decided on its own, so only the keys whose
+/// requests the edit changed are counted again (not those whose requests only moved past
+/// another's), in a pass that picks their requests out. Counts every key when the edit changed the
+/// key table, the lanes or their parameters (or `result` was not made from `before`), or touched
+/// more than a few thousand requests.
 std::vector<std::optional<LaneKeys>> every_lane_key_figures_after_edit(
     const SimulationResult& result, const SimulationResult& before,
     const std::vector<std::optional<LaneKeys>>& before_keys);
