@@ -17,7 +17,7 @@ constexpr std::size_t kWorthKeeping = std::size_t{1} << 16;
 /// (on 10M requests, about a seventh of the edit's time), which the index then writes over.
 struct Spare {
     std::mutex mutex;
-    std::vector<std::uint32_t, detail::Uninitialised<std::uint32_t>> positions;
+    detail::PositionColumn positions;
 };
 
 Spare& spare() {

@@ -44,6 +44,9 @@ struct Uninitialised : std::allocator<T> {
     }
 };
 
+/// A column of request positions, written whole by whoever sizes it.
+using PositionColumn = std::vector<std::uint32_t, Uninitialised<std::uint32_t>>;
+
 }  // namespace detail
 
 class KeyIndex {
@@ -89,7 +92,7 @@ public:
     }
 
 private:
-    using Positions = std::vector<std::uint32_t, detail::Uninitialised<std::uint32_t>>;
+    using Positions = detail::PositionColumn;
 
     /// A column of `size` positions, not yet written: the one the last index left when it is
     /// about that size.
