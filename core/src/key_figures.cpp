@@ -17,13 +17,6 @@ using detail::judge;
 
 namespace {
 
-void sort_and_judge(const Trace& trace, LaneKeys& lane) {
-    std::sort(lane.keys.begin(), lane.keys.end(), [&](const KeyFigures& a, const KeyFigures& b) {
-        return trace.key_name(a.key) < trace.key_name(b.key);
-    });
-    judge(lane);
-}
-
 /// How many requests the keys `keys` marks made: what counting them again reads.
 std::size_t requests_of(const SimulationResult& result, const std::vector<char>& keys) {
     const KeyIndex* index = result.runs.empty() ? nullptr : result.runs.front().key_index.get();
@@ -93,7 +86,7 @@ LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const Key
             out.keys.push_back(KeyFigures{key, limits.limit, limits.window,
                                           static_cast<std::int64_t>(count), figures->totals,
                                           figures->worst_burst});
-            sort_and_judge(trace, out);
+            judge(out);
             return out;
         }
     }
@@ -153,26 +146,30 @@ LaneKeys patched(const Trace& trace, const LaneKeys& before, const LaneKeys& fre
         return rank.empty() ? trace.key_name(a) < trace.key_name(b) : rank[a] < rank[b];
     };
     LaneKeys out;
-    out.keys.reserve(before.keys.size() + fresh.keys.size());
-    std::vector<std::size_t> fresh_at;  // where the fresh figures went
-    fresh_at.reserve(fresh.keys.size());
+    std::vector<std::size_t> fresh_at;      // where the fresh figures went
     std::optional<std::size_t> kept_worst;  // where the worst key before went, if untouched
-    auto next = fresh.keys.begin();
-    for (std::size_t i = 0; i < before.keys.size(); ++i) {
-        const KeyFigures& key = before.keys[i];
-        if (touched[key.key] != 0)
-            continue;
-        for (; next != fresh.keys.end() && earlier(next->key, key.key); ++next) {
-            fresh_at.push_back(out.keys.size());
-            out.keys.push_back(*next);
+    {
+        std::vector<KeyFigures> merged;
+        merged.reserve(before.keys.size() + fresh.keys.size());
+        fresh_at.reserve(fresh.keys.size());
+        auto next = fresh.keys.begin();
+        for (std::size_t i = 0; i < before.keys.size(); ++i) {
+            const KeyFigures& key = before.keys[i];
+            if (touched[key.key] != 0)
+                continue;
+            for (; next != fresh.keys.end() && earlier(next->key, key.key); ++next) {
+                fresh_at.push_back(merged.size());
+                merged.push_back(*next);
+            }
+            if (i == before.worst)
+                kept_worst = merged.size();
+            merged.push_back(key);
         }
-        if (i == before.worst)
-            kept_worst = out.keys.size();
-        out.keys.push_back(key);
-    }
-    for (; next != fresh.keys.end(); ++next) {
-        fresh_at.push_back(out.keys.size());
-        out.keys.push_back(*next);
+        for (; next != fresh.keys.end(); ++next) {
+            fresh_at.push_back(merged.size());
+            merged.push_back(*next);
+        }
+        out.keys = SharedColumn<KeyFigures>(std::move(merged));
     }
     if (before.worst && !kept_worst) {
         judge(out);  // the worst key was touched: any other may be the worst now

@@ -157,7 +157,7 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
     for (std::size_t at = 0; at < named.size(); ++at)
         place[named[at]] = static_cast<std::uint32_t>(at);
     LaneKeys out;
-    out.keys.resize(named.size());
+    out.keys = SharedColumn<KeyFigures>::filled(named.size());
 
     struct Taken {
         Request request;
@@ -172,7 +172,7 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
         const Taken* taken = reads.data();
         for (const KeyId key : read_keys) {
             const Limits& limits = params.for_key(trace.key_name(key));
-            KeyFigures& figures = out.keys[place[key]];
+            KeyFigures& figures = out.keys.edit(place[key]);
             figures = KeyFigures{key, limits.limit, limits.window, counted[key], Totals{}, Burst{}};
             burst.restart(limits.window);
             for (const Taken* end = taken + counted[key]; taken != end; ++taken) {

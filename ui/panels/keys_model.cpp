@@ -75,7 +75,7 @@ void KeysModel::order() {
         return static_cast<Int128>(a.worst_burst.cost) * b.limit <
                static_cast<Int128>(b.worst_burst.cost) * a.limit;
     };
-    const std::vector<KeyFigures>& keys = lane->keys;
+    const auto& keys = lane->keys;
     const Trace& trace = *frame_.result->trace;
     const auto less = [&](std::size_t a, std::size_t b) {
         const KeyFigures& x = keys[a];

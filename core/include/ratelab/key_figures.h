@@ -8,6 +8,7 @@
 #include "ratelab/algorithm.h"
 #include "ratelab/model.h"
 #include "ratelab/registry.h"
+#include "ratelab/shared_column.h"
 #include "ratelab/simulation.h"
 
 namespace ratelab {
@@ -28,7 +29,9 @@ struct KeyFigures {
 
 /// Every key's figures in one lane.
 struct LaneKeys {
-    std::vector<KeyFigures> keys;  ///< the keys with requests, sorted by name
+    /// The keys with requests, sorted by name. Held in chunks that the figures after an edit
+    /// share with those before it, but for the chunks of the keys it touched.
+    SharedColumn<KeyFigures> keys;
     /// The key whose worst burst is the largest relative to its own L (the first by name on a
     /// tie); nothing when no request was accepted.
     std::optional<std::size_t> worst;
