@@ -137,9 +137,42 @@ std::optional<std::vector<char>> touched_keys(const SimulationResult& result,
                                    old.requests.size() - tail);
 }
 
+/// Where each of `fresh`'s keys sits in `before` (both sorted by name, `earlier` their order),
+/// when `before` holds every one of them and no other `touched` key: the edit neither gave a key
+/// its first request nor took a key's last. Nothing otherwise.
+template <class Earlier>
+std::optional<std::vector<std::size_t>> same_places(const LaneKeys& before, const LaneKeys& fresh,
+                                                    const std::vector<char>& touched,
+                                                    const Earlier& earlier) {
+    const auto place = [&](KeyId key) -> std::optional<std::size_t> {
+        const auto it = std::lower_bound(
+            before.keys.begin(), before.keys.end(), key,
+            [&](const KeyFigures& figures, KeyId k) { return earlier(figures.key, k); });
+        if (it == before.keys.end() || it->key != key)
+            return std::nullopt;
+        return static_cast<std::size_t>(it - before.keys.begin());
+    };
+    std::vector<std::size_t> places;
+    places.reserve(fresh.keys.size());
+    for (const KeyFigures& key : fresh.keys) {
+        const auto at = place(key.key);
+        if (!at)
+            return std::nullopt;  // the key's first request
+        places.push_back(*at);
+    }
+    // Every fresh key was in `before`; no touched key there may be missing from them.
+    std::size_t touched_before = 0;
+    for (KeyId key = 0; key < touched.size(); ++key)
+        touched_before += touched[key] != 0 && place(key) ? 1 : 0;
+    if (touched_before != places.size())
+        return std::nullopt;  // a key's last request
+    return places;
+}
+
 /// `before` with the figures of the `touched` keys replaced by `fresh` (theirs, counted again):
 /// both sorted by name, and so is the result. `rank`, when not empty, gives each key's place in
-/// the order of names, which spares comparing the names themselves.
+/// the order of names, which spares comparing the names themselves. When the edit left the same
+/// keys with requests, the result shares all of `before`'s chunks but those of the touched keys.
 LaneKeys patched(const Trace& trace, const LaneKeys& before, const LaneKeys& fresh,
                  const std::vector<char>& touched, const std::vector<std::uint32_t>& rank) {
     const auto earlier = [&](KeyId a, KeyId b) {
@@ -148,7 +181,14 @@ LaneKeys patched(const Trace& trace, const LaneKeys& before, const LaneKeys& fre
     LaneKeys out;
     std::vector<std::size_t> fresh_at;      // where the fresh figures went
     std::optional<std::size_t> kept_worst;  // where the worst key before went, if untouched
-    {
+    if (auto places = same_places(before, fresh, touched, earlier)) {
+        out.keys = before.keys;
+        for (std::size_t i = 0; i < places->size(); ++i)
+            out.keys.edit((*places)[i]) = fresh.keys[i];
+        fresh_at = std::move(*places);
+        if (before.worst && touched[before.keys[*before.worst].key] == 0)
+            kept_worst = before.worst;
+    } else {
         std::vector<KeyFigures> merged;
         merged.reserve(before.keys.size() + fresh.keys.size());
         fresh_at.reserve(fresh.keys.size());

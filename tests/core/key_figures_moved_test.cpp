@@ -121,6 +121,55 @@ TEST_CASE("after an edit the worst key is found among the untouched worst and th
     CHECK(a_grows.over_limit);
 }
 
+TEST_CASE("after an edit the figures share every chunk but those of the touched keys") {
+    // 3,000 keys with ten requests each, and one with one: three chunks of figures a lane.
+    constexpr int kKeys = 3'000;
+    TraceBuilder builder;
+    for (int round = 0; round < 10; ++round) {
+        for (int k = 0; k < kKeys; ++k)
+            builder.add(round * 10, 1 + static_cast<std::uint32_t>(k % 3),
+                        "key" + std::to_string(k));
+    }
+    builder.add(100, 1, "a-solo");  // the last request, of the key first by name
+    RunOptions options;
+    options.index_keys = true;
+    const auto result = simulate(std::make_shared<const Trace>(std::move(builder).take()),
+                                 limits(2, 10), {}, options);
+    const auto keys = every_lane_key_figures(*result);
+    const std::size_t chunks =
+        (kKeys + SharedColumn<KeyFigures>::kChunk - 1) / SharedColumn<KeyFigures>::kChunk;
+    REQUIRE(chunks == 3);
+    const auto edited = [&](Trace trace) {
+        const auto after =
+            resimulate(*result, std::make_shared<const Trace>(std::move(trace)), options);
+        auto patched = every_lane_key_figures_after_edit(*after, *result, keys);
+        CHECK(patched == every_lane_key_figures(*after));
+        return patched;
+    };
+    {
+        // One request of "key7" costs more: only its chunk of each lane is copied.
+        Trace trace = *result->trace;
+        const std::size_t at = 5 * kKeys + 7;
+        REQUIRE(trace.key_name(trace.requests[at].key) == "key7");
+        trace.requests[at].cost = 3;
+        const auto patched = edited(std::move(trace));
+        for (std::size_t lane = 0; lane < patched.size(); ++lane) {
+            INFO("lane " << lane);
+            REQUIRE(patched[lane]);
+            CHECK(patched[lane]->keys.shared_with(keys[lane]->keys) == chunks - 1);
+        }
+    }
+    {
+        // "a-solo" loses its only request: every other key moves up a place, in every chunk.
+        Trace trace = *result->trace;
+        REQUIRE(trace.key_name(trace.requests.back().key) == "a-solo");
+        trace.requests.erase(trace.requests.end() - 1);
+        const auto patched = edited(std::move(trace));
+        REQUIRE(patched[0]);
+        CHECK(patched[0]->keys.size() == kKeys);
+    }
+}
+
 TEST_CASE("after a clock step only the keys it passed are counted again, with the same figures") {
     {
         // Between ticks 0 and 6 no request comes, but the queue of "a" lets its second unit
