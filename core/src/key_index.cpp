@@ -4,6 +4,8 @@
 #include <mutex>
 #include <numeric>
 
+#include "share_out.h"
+
 namespace ratelab {
 
 namespace {
@@ -56,7 +58,7 @@ KeyIndex::KeyIndex(const Trace& trace, const KeyIndex* same_keys)
 }
 
 KeyIndex::KeyIndex(const Trace& trace, const KeyIndex& before, const Trace& before_trace,
-                   std::size_t first, std::size_t tail)
+                   std::size_t first, std::size_t tail, unsigned threads)
     : starts_(trace.keys.size() + 1, 0), positions_(take_positions(trace.requests.size())) {
     order_names(trace, &before);
     const std::size_t size = trace.requests.size();
@@ -87,22 +89,38 @@ KeyIndex::KeyIndex(const Trace& trace, const KeyIndex& before, const Trace& befo
         starts_[k + 1] = starts_[k] + static_cast<std::uint32_t>(count);
     }
     // Each key's positions before the change as they were, its new ones, then its positions
-    // after the change moved by the change in length.
+    // after the change moved by the change in length: in pieces of keys with about as many
+    // positions each, side by side.
     const auto moved = static_cast<std::uint32_t>(size - old_size);  // modulo 2^32
-    auto next_added = added.begin();
-    for (std::size_t k = 0; k + 1 < starts_.size(); ++k) {
-        const std::span<const std::uint32_t> old = before.of(static_cast<KeyId>(k));
-        std::uint32_t* out = positions_.data() + starts_[k];
-        const auto* split = std::lower_bound(old.data(), old.data() + old.size(),
-                                             static_cast<std::uint32_t>(first));
-        out = std::copy(old.data(), split, out);
-        for (; next_added != added.end() && next_added->first == k; ++next_added)
-            *out++ = next_added->second;
-        const auto* rest =
-            std::lower_bound(split, old.data() + old.size(), static_cast<std::uint32_t>(old_end));
-        out = std::transform(rest, old.data() + old.size(), out,
-                             [moved](std::uint32_t at) { return at + moved; });
-    }
+    const std::size_t key_count = trace.keys.size();
+    const std::size_t pieces = threads > 1 ? 4 * std::size_t{threads} : 1;
+    const auto piece_start = [&](std::size_t piece) {
+        if (piece >= pieces)
+            return key_count;
+        const auto target = static_cast<std::uint32_t>(size * piece / pieces);
+        return static_cast<std::size_t>(
+            std::lower_bound(starts_.begin(), starts_.end() - 1, target) - starts_.begin());
+    };
+    detail::share_out(pieces, threads, [&](std::size_t piece) {
+        const std::size_t begin = piece_start(piece);
+        const std::size_t end = piece_start(piece + 1);
+        auto next_added =
+            std::lower_bound(added.begin(), added.end(),
+                             std::pair<KeyId, std::uint32_t>{static_cast<KeyId>(begin), 0});
+        for (std::size_t k = begin; k < end; ++k) {
+            const std::span<const std::uint32_t> old = before.of(static_cast<KeyId>(k));
+            std::uint32_t* out = positions_.data() + starts_[k];
+            const auto* split = std::lower_bound(old.data(), old.data() + old.size(),
+                                                 static_cast<std::uint32_t>(first));
+            out = std::copy(old.data(), split, out);
+            for (; next_added != added.end() && next_added->first == k; ++next_added)
+                *out++ = next_added->second;
+            const auto* rest = std::lower_bound(split, old.data() + old.size(),
+                                                static_cast<std::uint32_t>(old_end));
+            out = std::transform(rest, old.data() + old.size(), out,
+                                 [moved](std::uint32_t at) { return at + moved; });
+        }
+    });
 }
 
 void KeyIndex::order_names(const Trace& trace, const KeyIndex* same_keys) {

@@ -56,18 +56,23 @@ void run_lanes(SimulationResult& result, const Trace& trace, const RunOptions& o
     const bool index =
         options.index_keys && options.keep_decisions && trace.keys.size() > kCheckpointedKeys;
     std::shared_ptr<const KeyIndex> key_index;
-    // The index first: after an edit it takes longer than the lanes, which decide only the
-    // touched keys, and the other threads take the lanes meanwhile.
-    const std::size_t first_lane = index ? 1 : 0;
-    run_all(lanes + first_lane, trace.requests.size(), options, [&](std::size_t i) {
-        if (i >= first_lane)
-            work(i - first_lane);
-        else if (before.index && before.trace && before.change)
-            key_index = std::make_shared<const KeyIndex>(trace, *before.index, *before.trace,
-                                                         before.change->first, before.change->tail);
-        else
-            key_index = std::make_shared<const KeyIndex>(trace, before.index);
-    });
+    if (index && before.index && before.trace && before.change) {
+        // After an edit: the index from the one before, on every thread, then the lanes, which
+        // mostly decide only the touched keys.
+        key_index = std::make_shared<const KeyIndex>(
+            trace, *before.index, *before.trace, before.change->first, before.change->tail,
+            detail::threads_for(trace.requests.size(), options.threads, 2));
+        run_all(lanes, trace.requests.size(), options, work);
+    } else {
+        // The index first, beside the lanes: the other threads take the lanes meanwhile.
+        const std::size_t first_lane = index ? 1 : 0;
+        run_all(lanes + first_lane, trace.requests.size(), options, [&](std::size_t i) {
+            if (i >= first_lane)
+                work(i - first_lane);
+            else
+                key_index = std::make_shared<const KeyIndex>(trace, before.index);
+        });
+    }
     for (AlgorithmRun& run : result.runs) {
         run.key_index = key_index;
         if (run.has_decisions() && !run.checkpoints)

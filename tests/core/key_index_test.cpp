@@ -108,9 +108,12 @@ TEST_CASE("the key index of an edited trace, from the index before, is indexing 
             requests.insert(requests.begin() + static_cast<std::ptrdiff_t>(at),
                             Request{tick, 1, key});
         }
-        INFO("edit " << edit << ": at " << at << ", " << gone << " gone, " << come << " come");
+        INFO("edit " << edit << ": at " << at << ", " << gone << " gone, " << come << " come, "
+                     << 1 + edit % 3 << " threads");
         const std::size_t tail = size - at - gone;
-        auto edited = std::make_shared<const KeyIndex>(next, *index, *trace, at, tail);
+        // On one thread, or shared out by ranges of keys over two or three.
+        const unsigned threads = 1 + static_cast<unsigned>(edit % 3);
+        auto edited = std::make_shared<const KeyIndex>(next, *index, *trace, at, tail, threads);
         CHECK(*edited == KeyIndex(next));
         CHECK(edited->by_name().data() == index->by_name().data());
         // Told a change that does not fit, or given the index of a trace of another length:

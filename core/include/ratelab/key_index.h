@@ -59,10 +59,11 @@ public:
     /// its requests [first, size - tail) took the place of the old [first, old size - tail), the
     /// others are as they were. Each key's list is copied, its later positions moved by the
     /// change in length, and only the changed requests are placed anew: one sequential pass
-    /// rather than a scattered one. Indexes from scratch when `before` is not an index of
-    /// `before_trace`, or the key tables differ in size, or a large part changed.
+    /// rather than a scattered one, shared out over `threads` threads by ranges of keys. Indexes
+    /// from scratch when `before` is not an index of `before_trace`, or the key tables differ
+    /// in size, or a large part changed.
     KeyIndex(const Trace& trace, const KeyIndex& before, const Trace& before_trace,
-             std::size_t first, std::size_t tail);
+             std::size_t first, std::size_t tail, unsigned threads = 1);
     KeyIndex(const KeyIndex&) = delete;
     KeyIndex& operator=(const KeyIndex&) = delete;
     /// Leaves its column of positions, when large, for the next index to write over.
