@@ -4,7 +4,7 @@
 #include <cassert>
 #include <numeric>
 
-#include "shared_chunks.h"
+#include "ratelab/shared_chunks.h"
 
 namespace ratelab {
 

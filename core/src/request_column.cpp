@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "shared_chunks.h"
+#include "ratelab/shared_chunks.h"
 
 namespace ratelab {
 

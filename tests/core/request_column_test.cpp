@@ -203,6 +203,35 @@ TEST_CASE("request column: an edit of a long column copies the chunks around it 
         REQUIRE(edited.contiguous(at, edited.size()).size() <= RequestColumn::kMost);
 }
 
+TEST_CASE("request column: chunks are told apart by identity, and found by place") {
+    RequestColumn column;
+    for (Tick t = 0; t < 100'000; ++t)
+        column.push_back(Request{t, 1, 0});
+    // Each chunk's stretch: the chunks tile the column, and each request is found in its own.
+    CHECK(column.chunk_start(0) == 0);
+    CHECK(column.chunk_start(column.chunks()) == column.size());
+    for (std::size_t c = 0; c < column.chunks(); ++c) {
+        REQUIRE(column.chunk_start(c) < column.chunk_start(c + 1));
+        const std::span<const Request> held =
+            column.contiguous(column.chunk_start(c), column.size());
+        REQUIRE(held.size() == column.chunk_start(c + 1) - column.chunk_start(c));
+        REQUIRE(column.chunk_holding(column.chunk_start(c)) == c);
+        REQUIRE(column.chunk_holding(column.chunk_start(c + 1) - 1) == c);
+    }
+    CHECK(RequestColumn().chunk_start(0) == 0);
+
+    // A copy sees the same identities; a request changed in the copy gives its chunk a new one
+    // there, and leaves the original's as it was.
+    RequestColumn copy = column;
+    for (std::size_t c = 0; c < column.chunks(); ++c)
+        REQUIRE(copy.chunk_identity(c) == column.chunk_identity(c));
+    copy[50'000].cost = 3;
+    const std::size_t changed = copy.chunk_holding(50'000);
+    for (std::size_t c = 0; c < column.chunks(); ++c)
+        REQUIRE((copy.chunk_identity(c) == column.chunk_identity(c)) == (c != changed));
+    CHECK(column[50'000].cost == 1);
+}
+
 TEST_CASE("request column: binary searches over its iterators find what they find in a vector") {
     std::mt19937_64 rng(base_seed());
     std::vector<Request> requests(50'000);

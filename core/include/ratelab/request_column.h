@@ -135,6 +135,15 @@ public:
     /// How many chunks the column holds, and how many of them it shares with `other`.
     std::size_t chunks() const { return chunks_.size(); }
     std::size_t shared_chunks(const RequestColumn& other) const;
+    /// Chunk `c` holds requests [chunk_start(c), chunk_start(c + 1)); c <= chunks().
+    std::size_t chunk_start(std::size_t c) const { return c < starts_.size() ? starts_[c] : 0; }
+    /// The chunk that holds request `index` (< size()).
+    std::size_t chunk_holding(std::size_t index) const { return chunk_of(index); }
+    /// Chunk `c`'s identity: two columns that share a chunk see the same one. A chunk two
+    /// columns hold is copied before either changes it, so while a column that is not changed
+    /// holds a chunk, whatever has that chunk's identity holds the same requests. (What is
+    /// worked out from a chunk can be kept with its identity and the column that holds it.)
+    const void* chunk_identity(std::size_t c) const { return chunks_[c].get(); }
 
     friend bool operator==(const RequestColumn& a, const RequestColumn& b);
 
