@@ -119,6 +119,41 @@ private Q_SLOTS:
         QCOMPARE(of_other.costBefore(300), ColumnCounts(other).costBefore(300));
     }
 
+    void countsAfterAnEditShareTheChunksTheTracesShare() {
+        // 60,000 requests, a dozen chunks or more: an edit in the middle copies one or two of
+        // them, and the counts after it sum only those again; the same trace under other
+        // parameters sums none. Either way the totals are those summed afresh.
+        const auto before = randomResult(7, 60'000);
+        const ColumnCounts old_counts(before);
+        const Trace& trace = *before->trace;
+        const std::size_t chunks = trace.requests.chunks();
+        QVERIFY(chunks >= 12);
+        const std::size_t at = 31'000;
+        auto inserted = std::make_shared<const Trace>(
+            ratelab::ui::withInserted(trace, at, Request{trace.requests[at].tick, 5, 0}));
+        const auto after = resimulate(
+            *before, inserted, {},
+            ratelab::ui::changeOf({}, trace.requests.size(), {at}, trace.requests.size() + 1));
+        const ColumnCounts updated(after, &old_counts);
+        const std::size_t shared = inserted->requests.shared_chunks(trace.requests);
+        QVERIFY(shared + 2 >= chunks);
+        QCOMPARE(updated.sharedChunks(old_counts), shared);
+        const ColumnCounts fresh(after);
+        QCOMPARE(fresh.sharedChunks(old_counts), std::size_t{0});
+        for (std::size_t i = 0; i <= inserted->requests.size(); i += 7)
+            QCOMPARE(updated.costBefore(i), fresh.costBefore(i));
+        QCOMPARE(updated.costBefore(inserted->requests.size()),
+                 fresh.costBefore(inserted->requests.size()));
+
+        Params other = before->params;
+        other.base.limit += 3;
+        const auto relimited = simulate(before->trace, other);
+        const ColumnCounts same_trace(relimited, &old_counts);
+        QCOMPARE(same_trace.sharedChunks(old_counts), chunks);
+        QCOMPARE(same_trace.costBefore(trace.requests.size()),
+                 old_counts.costBefore(trace.requests.size()));
+    }
+
     void rangesMatchCountingOneByOne() {
         for (unsigned seed : {1u, 2u, 3u}) {
             const auto result = randomResult(seed, 1000 + seed * 77);
@@ -204,6 +239,55 @@ private Q_SLOTS:
                          static_cast<std::ptrdiff_t>(std::floor(x / 2.0)));
             }
         }
+    }
+
+    void boundsFromAHintAreThoseSearchedFor() {
+        // Whatever the hint (right, off by a little, past the end, of another view), the bounds
+        // are those a search finds; and the counts after an edit start from the bounds found
+        // before it, moved past the edit.
+        const auto before = randomResult(5, 40'000);
+        const Trace& trace = *before->trace;
+        const auto x_in = [](double ticks_per_pixel) {
+            return [ticks_per_pixel](Tick tick) {
+                return (static_cast<double>(tick) + 0.5 - 100.0) / ticks_per_pixel;
+            };
+        };
+        const std::size_t size = trace.requests.size();
+        const auto searched = [&](const Trace& of, double ticks_per_pixel) {
+            return ColumnCounts::columnBounds(of, 0, of.requests.size(), 2.0, 700.0,
+                                              x_in(ticks_per_pixel));
+        };
+        const std::vector<std::size_t> right = searched(trace, 53.0);
+        std::mt19937 random(3);
+        for (int round = 0; round < 50; ++round) {
+            std::vector<std::size_t> hint = round % 5 == 0 ? searched(trace, 41.0) : right;
+            for (std::size_t& guess : hint) {
+                if (random() % 3 == 0)
+                    guess = round % 2 == 0 ? guess + random() % 3 - 1 : random() % (size + 9);
+            }
+            QCOMPARE(ColumnCounts::columnBounds(trace, 0, size, 2.0, 700.0, x_in(53.0), hint),
+                     right);
+        }
+
+        const ColumnCounts old_counts(before);
+        const ColumnCounts::View view{100.0, 1.0 / 53.0, 700.0, 2.0};
+        QCOMPARE(old_counts.viewColumns(view, 0, size, x_in(53.0)), right);
+        const std::size_t at = 12'345;
+        auto inserted = std::make_shared<const Trace>(
+            ratelab::ui::withInserted(trace, at, Request{trace.requests[at].tick, 2, 0}));
+        const auto after =
+            resimulate(*before, inserted, {}, ratelab::ui::changeOf({}, size, {at}, size + 1));
+        const ColumnCounts updated(after, &old_counts);
+        // Two reads a column, but for the few columns next to the edit: those are searched for.
+        std::size_t reads = 0;
+        const auto counted = [&](Tick tick) {
+            ++reads;
+            return x_in(53.0)(tick);
+        };
+        QCOMPARE(updated.viewColumns(view, 0, size + 1, counted), searched(*inserted, 53.0));
+        QVERIFY2(reads <= 2 * right.size() + 2 * 20, qPrintable(QString::number(reads)));
+        const ColumnCounts::View zoomed{100.0, 1.0 / 41.0, 700.0, 2.0};
+        QCOMPARE(updated.viewColumns(zoomed, 0, size + 1, x_in(41.0)), searched(*inserted, 41.0));
     }
 };
 

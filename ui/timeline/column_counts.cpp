@@ -1,101 +1,121 @@
 #include "timeline/column_counts.h"
 
 #include <algorithm>
+#include <span>
+
+#include "ratelab/shared_chunks.h"
 
 namespace ratelab::ui {
+
+namespace {
+
+/// Chunk `c` of `requests`: the cost of its requests before each of its blocks, and of all.
+std::shared_ptr<const std::vector<std::uint64_t>> sumChunk(const RequestColumn& requests,
+                                                           std::size_t c) {
+    const std::size_t start = requests.chunk_start(c);
+    const std::span<const Request> held = requests.contiguous(start, requests.chunk_start(c + 1));
+    auto totals = std::make_shared<std::vector<std::uint64_t>>();
+    totals->reserve(held.size() / ColumnCounts::kBlock + 2);
+    std::uint64_t cost = 0;
+    // Block by block: the inner loop has no boundary test, so the compiler can vectorise it.
+    const std::size_t whole = held.size() / ColumnCounts::kBlock * ColumnCounts::kBlock;
+    for (std::size_t block = 0; block < whole; block += ColumnCounts::kBlock) {
+        totals->push_back(cost);
+        for (std::size_t i = block; i < block + ColumnCounts::kBlock; ++i)
+            cost += held[i].cost;
+    }
+    if (whole < held.size()) {
+        totals->push_back(cost);
+        for (std::size_t i = whole; i < held.size(); ++i)
+            cost += held[i].cost;
+    }
+    totals->push_back(cost);  // the whole chunk's
+    return totals;
+}
+
+}  // namespace
 
 ColumnCounts::ColumnCounts(std::shared_ptr<const SimulationResult> result,
                            const ColumnCounts* previous)
     : result_(std::move(result)) {
-    // The runs' decision columns count their accepted decisions themselves, chunk by chunk:
-    // what is kept here is the running total of the requests' cost every kBlock requests.
-    cost_before_block_.resize(result_->trace->requests.size() / kBlock + 1);
-    if (previous != nullptr && takeOver(*previous))
-        return;
-    cost_before_block_[0] = 0;
-    sumBlocks(0, cost_before_block_.size() - 1);
-}
-
-void ColumnCounts::sumBlocks(std::size_t from, std::size_t to) {
-    // Block by block: the inner loops have no boundary test, so the compiler can vectorise
-    // them.
-    const auto& requests = result_->trace->requests;
-    std::uint64_t cost = cost_before_block_[from];
-    for (std::size_t block = from; block < to; ++block) {
-        const std::size_t start = block * kBlock;
-        for (std::size_t i = start; i < start + kBlock; ++i)
-            cost += requests[i].cost;
-        cost_before_block_[block + 1] = cost;
-    }
-}
-
-bool ColumnCounts::takeOver(const ColumnCounts& previous) {
-    const SimulationResult& result = *result_;
-    if (!previous.result_ || result.edited_from.lock() != previous.result_->trace)
-        return false;
-    const auto& requests = result.trace->requests;
-    const auto& old_requests = previous.result_->trace->requests;
-    const std::size_t size = requests.size();
-    const std::size_t old_size = old_requests.size();
-    const std::size_t first = result.edit.first;
-    const std::size_t tail = result.edit.tail;
-    if (first + tail > std::min(size, old_size))
-        return false;
-    const std::size_t blocks = cost_before_block_.size();
-
-    // Before the edit: the same totals. Block b starts at request b * kBlock; its total
-    // counts the requests before it, all unchanged while b * kBlock <= first.
-    const std::size_t kept = std::min(first / kBlock + 1, blocks);
-    std::copy_n(previous.cost_before_block_.begin(), kept, cost_before_block_.begin());
-
-    // The changed requests, summed, up to the first block that starts in the unchanged tail
-    // (at least block 1: block 0's total, nothing, is right whatever the edit).
-    const std::size_t tail_start = size - tail;
-    const std::size_t old_tail_start = old_size - tail;
-    const std::size_t first_tail_block =
-        std::min(std::max<std::size_t>((tail_start + kBlock - 1) / kBlock, 1), blocks);
-    if (kept < first_tail_block)
-        sumBlocks(kept - 1, first_tail_block - 1);
-    if (first_tail_block >= blocks)
-        return true;
-
-    // The tail: request x here is request x - size + old_size there, so a total here is the
-    // one there plus what the edit added before the tail. The total there at an index that
-    // is not on a block boundary is a boundary's and the few requests between.
-    const auto old_cost_before = [&](std::size_t index) -> std::uint64_t {
-        const std::size_t block = index / kBlock;
-        const std::size_t offset = index % kBlock;
-        if (offset == 0)
-            return previous.cost_before_block_[block];
-        if (offset <= kBlock / 2 || (block + 1) * kBlock > old_size) {
-            std::uint64_t sum = previous.cost_before_block_[block];
-            for (std::size_t i = block * kBlock; i < index; ++i)
-                sum += old_requests[i].cost;
-            return sum;
-        }
-        std::uint64_t sum = previous.cost_before_block_[block + 1];
-        for (std::size_t i = index; i < (block + 1) * kBlock; ++i)
-            sum -= old_requests[i].cost;
-        return sum;
+    const RequestColumn& requests = result_->trace->requests;
+    const std::size_t chunks = requests.chunks();
+    chunk_totals_.reserve(chunks);
+    chunk_ids_.reserve(chunks);
+    cost_before_chunk_.reserve(chunks + 1);
+    cost_before_chunk_.push_back(0);
+    // An edit leaves the chunks before it where they were, and those after it as far from the
+    // end as they were: each is looked for in those two places. (A chunk found there holds
+    // the same requests: `previous` keeps its trace, which holds the chunk, unchanged.)
+    const std::size_t old_chunks = previous != nullptr ? previous->chunk_ids_.size() : 0;
+    const auto taken_over = [&](std::size_t c,
+                                const void* id) -> std::shared_ptr<const ChunkTotals> {
+        if (c < old_chunks && previous->chunk_ids_[c] == id)
+            return previous->chunk_totals_[c];
+        const std::size_t from_end = chunks - c;
+        if (from_end <= old_chunks && previous->chunk_ids_[old_chunks - from_end] == id)
+            return previous->chunk_totals_[old_chunks - from_end];
+        return nullptr;
     };
-    std::uint64_t new_before_tail = cost_before_block_[first_tail_block - 1];
-    for (std::size_t i = (first_tail_block - 1) * kBlock; i < tail_start; ++i)
-        new_before_tail += requests[i].cost;
-    const std::uint64_t old_before_tail = old_cost_before(old_tail_start);
-    for (std::size_t block = first_tail_block; block < blocks; ++block) {
-        const std::size_t old_index = block * kBlock - tail_start + old_tail_start;
-        cost_before_block_[block] = old_cost_before(old_index) - old_before_tail + new_before_tail;
+    for (std::size_t c = 0; c < chunks; ++c) {
+        const void* id = requests.chunk_identity(c);
+        std::shared_ptr<const ChunkTotals> totals = taken_over(c, id);
+        if (!totals)
+            totals = sumChunk(requests, c);
+        cost_before_chunk_.push_back(cost_before_chunk_.back() + totals->back());
+        chunk_totals_.push_back(std::move(totals));
+        chunk_ids_.push_back(id);
     }
-    return true;
+    if (previous != nullptr)
+        takeFound(*previous);
+}
+
+void ColumnCounts::takeFound(const ColumnCounts& previous) {
+    std::optional<Found> found;
+    {
+        const std::lock_guard lock(previous.found_mutex_);
+        found = previous.found_;
+    }
+    if (!found || !previous.result_)
+        return;
+    const Trace& trace = *result_->trace;
+    const Trace& old_trace = *previous.result_->trace;
+    if (&old_trace != &trace) {
+        // An edit: requests before it keep their indices, those after it move with the
+        // change in length, and a bound within the changed stretch is only a guess.
+        if (result_->edited_from.lock().get() != &old_trace)
+            return;
+        const std::size_t size = trace.requests.size();
+        const std::size_t old_size = old_trace.requests.size();
+        const std::size_t first = result_->edit.first;
+        const std::size_t tail = result_->edit.tail;
+        if (first + tail > std::min(size, old_size))
+            return;
+        for (std::size_t& bound : found->bounds) {
+            bound = bound < first              ? bound
+                    : bound >= old_size - tail ? bound - old_size + size
+                                               : first;
+        }
+    }
+    const std::lock_guard lock(found_mutex_);
+    found_ = std::move(found);
 }
 
 std::uint64_t ColumnCounts::costBefore(std::size_t index) const {
     const auto& requests = result_->trace->requests;
-    const std::size_t block = index / kBlock;
-    std::uint64_t cost = cost_before_block_[block];
-    for (std::size_t i = block * kBlock; i < index; ++i)
-        cost += requests[i].cost;
+    if (index >= requests.size())
+        return cost_before_chunk_.back();
+    const std::size_t c = requests.chunk_holding(index);
+    const std::size_t start = requests.chunk_start(c);
+    const std::size_t block = (index - start) / kBlock;
+    std::uint64_t cost = cost_before_chunk_[c] + (*chunk_totals_[c])[block];
+    for (const Request& r : requests.contiguous(start + block * kBlock, index))
+        cost += r.cost;
     return cost;
+}
+
+std::size_t ColumnCounts::sharedChunks(const ColumnCounts& other) const {
+    return detail::count_shared(chunk_totals_, other.chunk_totals_);
 }
 
 std::uint64_t ColumnCounts::cost(std::size_t begin, std::size_t end) const {

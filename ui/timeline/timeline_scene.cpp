@@ -125,9 +125,14 @@ std::shared_ptr<const ColumnCounts> TimelineScene::columnCounts() const {
 
 const std::vector<std::size_t>& TimelineScene::summaryColumns() const {
     if (!summary_columns_) {
-        summary_columns_ =
-            ColumnCounts::columnBounds(trace(), first, last, kColumnWidth, layout.plot_width,
-                                       [this](Tick tick) { return axis->centreX(tick); });
+        const auto x_of = [this](Tick tick) { return axis->centreX(tick); };
+        // The counts kept between paints start from the bounds found in the paint before.
+        summary_columns_ = counts && counts->result() == frame->result
+                               ? counts->viewColumns({axis->firstTime(), axis->pixelsPerTick(),
+                                                      layout.plot_width, kColumnWidth},
+                                                     first, last, x_of)
+                               : ColumnCounts::columnBounds(trace(), first, last, kColumnWidth,
+                                                            layout.plot_width, x_of);
     }
     return *summary_columns_;
 }
