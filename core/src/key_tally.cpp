@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <span>
 #include <string>
@@ -127,37 +128,45 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
                       const std::vector<char>* keys) {
     constexpr std::size_t kBatch = 4096;  // requests read before they are counted
     const std::size_t key_count = trace.keys.size();
-    // The keys to count that have requests before `count`, in order of id (`ids`) and of name
-    // (`named`), with how many each has and its place in the order of names. Only the marked
-    // keys are looked at: after an edit, a few of many.
-    std::vector<std::uint32_t> counted(key_count);
+    // The keys to count that have requests before `count`, in order of id, with how many
+    // each has. Only the marked keys are looked at: after an edit, a few of many, and what is
+    // kept of them is as long as they are few.
     std::vector<KeyId> ids;
+    std::vector<std::uint32_t> counted;  // per entry of `ids`
     for (KeyId key = 0; key < key_count; ++key) {
         if (keys != nullptr && (*keys)[key] == 0)
             continue;
         const std::span<const std::uint32_t> positions = index.of(key);
-        counted[key] = static_cast<std::uint32_t>(
+        const auto before = static_cast<std::uint32_t>(
             std::lower_bound(positions.begin(), positions.end(), count) - positions.begin());
-        if (counted[key] > 0)
+        if (before > 0) {
             ids.push_back(key);
+            counted.push_back(before);
+        }
     }
-    std::vector<KeyId> named;
+    // Where each one's figures go: in order of the keys' names.
+    std::vector<std::uint32_t> place(ids.size());
     if (keys == nullptr) {
-        named.reserve(ids.size());
+        constexpr auto kNone = std::numeric_limits<std::uint32_t>::max();
+        std::vector<std::uint32_t> entry_of(key_count, kNone);
+        for (std::size_t at = 0; at < ids.size(); ++at)
+            entry_of[ids[at]] = static_cast<std::uint32_t>(at);
+        std::uint32_t placed = 0;
         for (const KeyId key : index.by_name()) {
-            if (counted[key] > 0)
-                named.push_back(key);
+            if (entry_of[key] != kNone)
+                place[entry_of[key]] = placed++;
         }
     } else {
-        named = ids;
-        std::sort(named.begin(), named.end(),
-                  [&trace](KeyId a, KeyId b) { return trace.key_name(a) < trace.key_name(b); });
+        std::vector<std::uint32_t> named(ids.size());
+        std::iota(named.begin(), named.end(), std::uint32_t{0});
+        std::sort(named.begin(), named.end(), [&](std::uint32_t a, std::uint32_t b) {
+            return trace.key_name(ids[a]) < trace.key_name(ids[b]);
+        });
+        for (std::size_t at = 0; at < named.size(); ++at)
+            place[named[at]] = static_cast<std::uint32_t>(at);
     }
-    std::vector<std::uint32_t> place(key_count);
-    for (std::size_t at = 0; at < named.size(); ++at)
-        place[named[at]] = static_cast<std::uint32_t>(at);
     LaneKeys out;
-    out.keys = SharedColumn<KeyFigures>::filled(named.size());
+    out.keys = SharedColumn<KeyFigures>::filled(ids.size());
 
     struct Taken {
         Request request;
@@ -166,16 +175,18 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
     };
     std::vector<Taken> reads;
     reads.reserve(2 * kBatch);
-    std::vector<KeyId> read_keys;  // whose requests `reads` holds, in order
+    std::vector<std::uint32_t> read_entries;  // whose requests `reads` holds, in order
     Tracker burst(params.base.window);
     const auto count_reads = [&] {
         const Taken* taken = reads.data();
-        for (const KeyId key : read_keys) {
+        for (const std::uint32_t entry : read_entries) {
+            const KeyId key = ids[entry];
             const Limits& limits = params.for_key(trace.key_name(key));
-            KeyFigures& figures = out.keys.edit(place[key]);
-            figures = KeyFigures{key, limits.limit, limits.window, counted[key], Totals{}, Burst{}};
+            KeyFigures& figures = out.keys.edit(place[entry]);
+            figures =
+                KeyFigures{key, limits.limit, limits.window, counted[entry], Totals{}, Burst{}};
             burst.restart(limits.window);
-            for (const Taken* end = taken + counted[key]; taken != end; ++taken) {
+            for (const Taken* end = taken + counted[entry]; taken != end; ++taken) {
                 const Request& r = taken->request;
                 if (taken->outcome == AlgorithmRun::kAccepted) {
                     ++figures.totals.accepted;
@@ -189,7 +200,7 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
             figures.worst_burst = burst.result();
         }
         reads.clear();
-        read_keys.clear();
+        read_entries.clear();
     };
     const DecisionColumns& decisions = run.decisions;
     // The keys' positions lie one after another in the index: those kPrefetchAhead further on
@@ -198,8 +209,8 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
     const std::uint32_t* const positions_end =
         key_count == 0 ? nullptr
                        : std::to_address(index.of(static_cast<KeyId>(key_count - 1)).end());
-    for (const KeyId key : ids) {
-        for (const std::uint32_t& i : index.of(key).first(counted[key])) {
+    for (std::uint32_t entry = 0; entry < ids.size(); ++entry) {
+        for (const std::uint32_t& i : index.of(ids[entry]).first(counted[entry])) {
             if (&i + kPrefetchAhead < positions_end) {
                 const std::uint32_t ahead = (&i)[kPrefetchAhead];
                 decisions.prefetch(ahead);
@@ -210,7 +221,7 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
                 Taken{trace.requests[i], outcome,
                       outcome == AlgorithmRun::kAccepted ? read(i) : decltype(read(i)){}});
         }
-        read_keys.push_back(key);
+        read_entries.push_back(entry);
         if (reads.size() >= kBatch)
             count_reads();
     }
@@ -264,26 +275,24 @@ LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const Algor
                         const std::vector<char>* keys = nullptr) {
     // A shaper lets a request's units through one every `spacing` ticks, the last at its
     // release (ShaperLaw): in 1/den ticks, they start at release - (cost - 1) * num. The spacing
-    // is the key's own, from its tier: worked out once for the keys without one, and only for
-    // the keys counted (after an edit, a few of many).
-    std::vector<Rational> spacings(trace.keys.size());
-    std::optional<Rational> base_spacing;
-    for (KeyId key = 0; key < trace.keys.size(); ++key) {
-        if (keys != nullptr && (*keys)[key] == 0)
-            continue;
-        const Limits& limits = params.for_key(trace.key_name(key));
-        if (&limits != &params.base) {
-            spacings[key] = info.shaper_law(limits).spacing;
-            continue;
+    // is the key's own, from its tier: with no tiers, the base one for every key; else worked
+    // out per key, and only for the keys counted (after an edit, a few of many).
+    const Rational base_spacing = info.shaper_law(params.base).spacing;
+    std::vector<Rational> spacings;  // by key, when there are tiers
+    if (!params.keys.empty()) {
+        spacings.resize(trace.keys.size());
+        for (KeyId key = 0; key < trace.keys.size(); ++key) {
+            if (keys != nullptr && (*keys)[key] == 0)
+                continue;
+            const Limits& limits = params.for_key(trace.key_name(key));
+            spacings[key] =
+                &limits == &params.base ? base_spacing : info.shaper_law(limits).spacing;
         }
-        if (!base_spacing)
-            base_spacing = info.shaper_law(params.base).spacing;
-        spacings[key] = *base_spacing;
     }
     return tally<detail::SegmentBurst>(
         trace, run, params, count, [&run](std::size_t index) { return run.delay(index); },
         [&](detail::SegmentBurst& burst, Totals& totals, const Request& r, const Rational& delay) {
-            const Rational& spacing = spacings[r.key];
+            const Rational& spacing = spacings.empty() ? base_spacing : spacings[r.key];
             const std::int64_t step = spacing.num();
             const std::int64_t scale = spacing.den();
             totals.max_delay = std::max(totals.max_delay, delay);
