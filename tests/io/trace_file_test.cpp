@@ -146,6 +146,47 @@ TEST_CASE("io/trace: requests that set their own duration keep it through both f
     CHECK(zeros.trace.durations.empty());
 }
 
+TEST_CASE("io/trace: long columns read side by side load as the same trace") {
+    // Over 4 MB of text per column: the columns are read on threads of their own.
+    TraceDocument doc;
+    doc.name = "long";
+    doc.params.base = {5, 20, {}};
+    TraceBuilder builder;
+    for (std::size_t i = 0; i < 1'200'000; ++i)
+        builder.add(static_cast<Tick>(i / 3), static_cast<std::uint32_t>(1 + i % 999'999),
+                    "k" + std::to_string(i % 1'000'003));
+    doc.trace = std::move(builder).take();
+    const std::string text = serialize_trace(doc);
+    REQUIRE(text.find("\"columns\"") != std::string::npos);
+    CHECK(parse_trace(text, "long") == doc);
+
+    // A bad value far into the second long column is reported as the JSON parser finds it.
+    std::string bad = text;
+    const std::size_t costs = bad.find("\"costs\": [");
+    REQUIRE(costs != std::string::npos);
+    const std::size_t late = bad.find(',', costs + 3'000'000);
+    bad.replace(late, 1, ", 0,");
+    CHECK(rule_of([&] { parse_trace(bad, "bad"); }) == "out-of-range");
+    bad.replace(late, 4, ", 1.5,");
+    CHECK(rule_of([&] { parse_trace(bad, "bad"); }) == "not-integer");
+}
+
+TEST_CASE("io/trace: a column with a bracket in a string is left to the JSON parser") {
+    // The first `]` after the `[` of "keys" is inside a string, and what follows it looks like
+    // more columns: none of it may be read as one.
+    const std::string text =
+        R"({"format": "ratelab-trace", "version": 1, "limit": 4, "window": 10,
+            "columns": {"key_table": ["a"], "tick_deltas": [1, 2],
+                        "keys": ["]", "costs": [7, 7]"]}})";
+    CHECK(rule_of([&] { parse_trace(text, "bracket"); }) != "no error");
+    const auto doc = parse_trace(
+        R"({"format": "ratelab-trace", "version": 1, "limit": 4, "window": 10,
+            "columns": {"tick_deltas": [1, 2], "costs": [3, 4]}, "note": "]"})",
+        "bracket after");
+    REQUIRE(doc.trace.requests.size() == 2);
+    CHECK(doc.trace.requests[1].cost == 4);
+}
+
 TEST_CASE("io/trace: the object form writes one request per line") {
     const std::string text = serialize_trace(sample_document(3));
     CHECK(text.find("  \"requests\": [\n"

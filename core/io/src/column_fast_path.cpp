@@ -1,5 +1,10 @@
 #include "column_fast_path.h"
 
+#include <algorithm>
+#include <exception>
+#include <optional>
+#include <thread>
+
 #include "ratelab/limits.h"
 
 namespace ratelab::io::detail {
@@ -13,6 +18,7 @@ public:
     explicit Scanner(std::string_view text) : text_(text) {}
 
     std::size_t pos() const { return pos_; }
+    void seek(std::size_t pos) { pos_ = pos; }
     void skip_space() {
         while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\n' ||
                                        text_[pos_] == '\r' || text_[pos_] == '\t')) {
@@ -125,27 +131,19 @@ private:
     std::size_t pos_ = 0;
 };
 
-using BlankRange = std::pair<std::size_t, std::size_t>;
+/// A column found in the document, to be read: which one, where its `[` is and where the first
+/// `]` after it is. The two are the column's brackets only if it holds plain numbers, which
+/// reading it checks.
+struct Found {
+    enum Which { kTickDeltas, kCosts, kKeys } which;
+    std::size_t open = 0;
+    std::size_t close = 0;
+};
 
-/// Reads one column if it is plain; records the range to blank.
-template <class Value>
-bool read_column(Scanner& scan, std::optional<std::vector<Value>>& column, std::int64_t min,
-                 std::int64_t max, std::int64_t max_sum, std::vector<BlankRange>& blanks) {
-    if (column) {
-        return false;  // a repeated column: the JSON parser reports it
-    }
-    scan.skip_space();
-    const std::size_t begin = scan.pos();
-    std::vector<Value> values;
-    if (scan.numbers(min, max, max_sum, values)) {
-        blanks.push_back({begin + 1, scan.pos() - 1});
-        column = std::move(values);
-        return true;
-    }
-    return scan.skip_value();
-}
-
-bool scan_columns(Scanner& scan, PreparsedColumns& out, std::vector<BlankRange>& blanks) {
+/// Finds the columns in `$.columns` that are arrays, stepping over each to the first `]` after
+/// its `[` (a plain column has no other). False for anything unexpected, a repeated column
+/// included (the JSON parser reports it).
+bool scan_columns(std::string_view text, Scanner& scan, std::vector<Found>& found) {
     if (!scan.take('{')) {
         return false;
     }
@@ -157,29 +155,56 @@ bool scan_columns(Scanner& scan, PreparsedColumns& out, std::vector<BlankRange>&
         if (!scan.string(name) || !scan.take(':')) {
             return false;
         }
-        bool ok = true;
-        if (name == "tick_deltas") {
-            ok = read_column(scan, out.tick_deltas, 0, bounds::kMaxTick, bounds::kMaxTick, blanks);
-        } else if (name == "costs") {
-            ok = read_column(scan, out.costs, 1, bounds::kMaxCost, INT64_MAX, blanks);
-        } else if (name == "keys") {
-            ok = read_column(scan, out.keys, 0, static_cast<std::int64_t>(bounds::kMaxKeys) - 1,
-                             INT64_MAX, blanks);
-        } else {
-            ok = scan.skip_value();
+        const auto which = name == "tick_deltas" ? std::optional(Found::kTickDeltas)
+                           : name == "costs"     ? std::optional(Found::kCosts)
+                           : name == "keys"      ? std::optional(Found::kKeys)
+                                                 : std::nullopt;
+        if (which && std::any_of(found.begin(), found.end(),
+                                 [&](const Found& f) { return f.which == *which; })) {
+            return false;
         }
-        if (!ok) {
+        if (which && scan.peek('[')) {
+            const std::size_t open = scan.pos();
+            const std::size_t close = text.find(']', open);
+            if (close == std::string_view::npos) {
+                return false;
+            }
+            found.push_back({*which, open, close});
+            scan.seek(close + 1);
+        } else if (!scan.skip_value()) {
             return false;
         }
     } while (scan.take(','));
     return scan.take('}');
 }
 
+/// Reads the column `found` into `out` if it holds plain whole numbers within bounds and ends
+/// at the bracket found for it.
+bool read_found(std::string_view text, const Found& found, PreparsedColumns& out) {
+    Scanner scan(text);
+    scan.seek(found.open);
+    const auto read = [&](auto& column, std::int64_t min, std::int64_t max, std::int64_t max_sum) {
+        column.emplace();
+        return scan.numbers(min, max, max_sum, *column) && scan.pos() == found.close + 1;
+    };
+    switch (found.which) {
+        case Found::kTickDeltas:
+            return read(out.tick_deltas, 0, bounds::kMaxTick, bounds::kMaxTick);
+        case Found::kCosts:
+            return read(out.costs, 1, bounds::kMaxCost, INT64_MAX);
+        case Found::kKeys:
+            return read(out.keys, 0, static_cast<std::int64_t>(bounds::kMaxKeys) - 1, INT64_MAX);
+    }
+    return false;
+}
+
+/// Columns longer than this (in bytes of text, 4 MB) are read side by side, each on a thread.
+constexpr std::size_t kReadApart = std::size_t{1} << 22;
+
 }  // namespace
 
 PreparsedColumns preparse_columns(std::string_view text) {
-    PreparsedColumns out;
-    std::vector<BlankRange>& blanks = out.ranges;
+    std::vector<Found> found;
     Scanner scan(text);
     if (!scan.take('{') || scan.peek('}')) {
         return {};
@@ -189,15 +214,52 @@ PreparsedColumns preparse_columns(std::string_view text) {
         if (!scan.string(name) || !scan.take(':')) {
             return {};
         }
-        const bool ok = name == "columns" && scan.peek('{') ? scan_columns(scan, out, blanks)
+        const bool ok = name == "columns" && scan.peek('{') ? scan_columns(text, scan, found)
                                                             : scan.skip_value();
         if (!ok) {
             return {};
         }
     } while (scan.take(','));
-    if (!out.any()) {
+    if (found.empty()) {
         return {};
     }
+    // Each column is read into its own entry of `out`. A column that is not plain numbers may
+    // have had a `]` inside it (in a string, or a nested array), so that what was scanned after
+    // it is not to be trusted: then the JSON parser reads everything.
+    PreparsedColumns out;
+    std::vector<char> read(found.size(), 0);
+    std::vector<std::thread> threads;
+    std::vector<std::exception_ptr> failed(found.size());
+    for (std::size_t i = 1; i < found.size(); ++i) {
+        const auto work = [&, i] {
+            try {
+                read[i] = read_found(text, found[i], out) ? 1 : 0;
+            } catch (...) {
+                failed[i] = std::current_exception();
+            }
+        };
+        if (found[i].close - found[i].open >= kReadApart)
+            threads.emplace_back(work);
+        else
+            work();
+    }
+    try {
+        read[0] = read_found(text, found[0], out) ? 1 : 0;
+    } catch (...) {
+        failed[0] = std::current_exception();
+    }
+    for (std::thread& thread : threads)
+        thread.join();
+    for (const std::exception_ptr& error : failed) {
+        if (error)
+            std::rethrow_exception(error);
+    }
+    if (std::find(read.begin(), read.end(), 0) != read.end()) {
+        return {};
+    }
+    for (const Found& f : found)
+        out.ranges.push_back({f.open + 1, f.close});
+    std::sort(out.ranges.begin(), out.ranges.end());
     return out;
 }
 
