@@ -75,9 +75,9 @@ io::TraceDocument wavesTrace(std::size_t count, double per_tick, std::uint64_t s
     doc.params.base.limit = 50;
     doc.params.base.window = 10;
     std::mt19937_64 random(seed);
+    // Key 0 is always the default key "", which the clients leave unused.
     doc.trace.keys = {""};
     if (keys > 1) {
-        doc.trace.keys.clear();
         for (std::size_t k = 0; k < keys; ++k)
             doc.trace.keys.push_back("client-" + std::to_string(k));
     }
@@ -87,7 +87,7 @@ io::TraceDocument wavesTrace(std::size_t count, double per_tick, std::uint64_t s
             return 0;
         const double u = unit(random);
         return static_cast<KeyId>(
-            std::min(keys - 1, static_cast<std::size_t>(u * u * static_cast<double>(keys))));
+            1 + std::min(keys - 1, static_cast<std::size_t>(u * u * static_cast<double>(keys))));
     };
     doc.trace.requests.reserve(count);
     const double period = static_cast<double>(count) / per_tick / 20.0;
@@ -97,6 +97,10 @@ io::TraceDocument wavesTrace(std::size_t count, double per_tick, std::uint64_t s
         std::poisson_distribution<int> arrivals(wave + spike);
         for (int i = arrivals(random); i > 0 && doc.trace.requests.size() < count; --i)
             doc.trace.requests.push_back(Request{t, random() % 10 == 0 ? 3u : 1u, key()});
+    }
+    if (const std::vector<std::string> errors = validate(doc.trace); !errors.empty()) {
+        std::fprintf(stderr, "the generated trace is not valid: %s\n", errors.front().c_str());
+        std::exit(2);
     }
     return doc;
 }
