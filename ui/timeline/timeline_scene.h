@@ -34,7 +34,8 @@ struct TimelineScene {
     /// Width of one summary column in pixels.
     static constexpr double kColumnWidth = 2.0;
     /// Up to this many visible requests, summary columns are counted request by request; more
-    /// are summed from ColumnCounts, whose running totals cost a pass over the whole result.
+    /// are summed from ColumnCounts, whose running totals cost a pass over the whole trace when
+    /// first built (after an edit, only over the chunks it copied).
     static constexpr std::size_t kCountOneByOne = 1 << 17;
     /// From this many requests on one tick, they are drawn as one pile with their count: a
     /// stack of twenty would crush every other stack of the view to slivers.
