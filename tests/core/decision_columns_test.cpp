@@ -34,8 +34,14 @@ Rational random_duration(std::mt19937_64& rng) {
             return Rational(std::uniform_int_distribution<std::int64_t>(1, 90)(rng), 6);
         case 6:
             return Rational(std::uniform_int_distribution<std::int64_t>(1, 90)(rng), 4);
-        case 7:
-            return Rational(std::int64_t{1} << 40, 3);  // too large for the grid
+        case 7: {
+            // Too large for the grid: a fraction; a whole number that only the grid makes too
+            // large; one whose product with the grid is past 64 bits.
+            const int which = std::uniform_int_distribution<int>(0, 2)(rng);
+            return which == 0   ? Rational(std::int64_t{1} << 40, 3)
+                   : which == 1 ? Rational(std::int64_t{1} << 30)
+                                : Rational(std::int64_t{1} << 62);
+        }
         case 8:
             return Rational(7, 1000003);  // off every grid the others make
         default:

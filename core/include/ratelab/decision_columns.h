@@ -133,11 +133,16 @@ public:
     /// The duration of decision `index`, one of those extend() last appended.
     void set_duration(std::size_t index, const Rational& duration) {
         const std::size_t offset = index - (size_ - open_->outcomes.size());
-        // The run loop's case, inline: a duration on the chunk's grid that fits.
-        if (duration.den() == open_->den && !open_->scaled.empty() && duration.num() > kExact &&
-            duration.num() <= INT32_MAX) {
-            open_->scaled[offset] = static_cast<std::int32_t>(duration.num());
-            return;
+        // The run loop's cases, inline: a duration on the chunk's grid, or a whole number of
+        // ticks (which lowest terms take off the grid), that fits.
+        if (!open_->scaled.empty()) {
+            std::int64_t scaled = duration.num();
+            if ((duration.den() == open_->den ||
+                 (duration.den() == 1 && !__builtin_mul_overflow(scaled, open_->den, &scaled))) &&
+                scaled > kExact && scaled <= INT32_MAX) {
+                open_->scaled[offset] = static_cast<std::int32_t>(scaled);
+                return;
+            }
         }
         set_duration_slow(offset, duration);
     }
