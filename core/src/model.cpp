@@ -264,9 +264,8 @@ std::vector<std::string> validate(const Trace& trace, std::size_t begin, std::si
     // The requests checked, with the one after them: its order against the last of them.
     const std::size_t stop = std::min(end + 1, trace.requests.size());
     const Tick before = begin == 0 ? 0 : trace.requests[begin - 1].tick;
-    // A branch-free pass finds a good stretch fast, and only a bad one is walked again for its
-    // messages.
-    // Chunk by chunk, each a plain array, rather than looking up each request's chunk.
+    // A branch-free pass, chunk by chunk (each a plain array), finds a good stretch fast, and
+    // only a bad one is walked again for its messages.
     bool good = true;
     Tick last = before;
     const std::size_t keys = trace.keys.size();

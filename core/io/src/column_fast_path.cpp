@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include "ratelab/limits.h"
@@ -229,6 +230,7 @@ PreparsedColumns preparse_columns(std::string_view text) {
     PreparsedColumns out;
     std::vector<char> read(found.size(), 0);
     std::vector<std::thread> threads;
+    threads.reserve(found.size());  // no reallocation once a thread runs
     std::vector<std::exception_ptr> failed(found.size());
     for (std::size_t i = 1; i < found.size(); ++i) {
         const auto work = [&, i] {
@@ -238,10 +240,15 @@ PreparsedColumns preparse_columns(std::string_view text) {
                 failed[i] = std::current_exception();
             }
         };
-        if (found[i].close - found[i].open >= kReadApart)
-            threads.emplace_back(work);
-        else
+        if (found[i].close - found[i].open < kReadApart) {
             work();
+            continue;
+        }
+        try {
+            threads.emplace_back(work);
+        } catch (const std::system_error&) {
+            work();  // no thread to be had: read here
+        }
     }
     try {
         read[0] = read_found(text, found[0], out) ? 1 : 0;
