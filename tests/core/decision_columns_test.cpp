@@ -198,7 +198,10 @@ TEST_CASE("decision columns: equal whatever the chunking") {
     CHECK_FALSE(a == changed.finish());
     DecisionColumns::Builder other_duration;
     other_duration.append(a, 0, 12345);
-    other_duration.push(model.outcomes[12345], model.durations[12345] + Rational(1, 7));
+    // Another duration, whatever this one is (adding to one near 2^62 would overflow).
+    const Rational other =
+        model.durations[12345] == Rational(1, 7) ? Rational(2, 7) : Rational(1, 7);
+    other_duration.push(model.outcomes[12345], other);
     other_duration.append(a, 12346, 30000);
     CHECK_FALSE(a == other_duration.finish());
 }
