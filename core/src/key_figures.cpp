@@ -102,6 +102,14 @@ std::vector<std::optional<LaneKeys>> every_lane_key_figures(const SimulationResu
     std::vector<std::optional<LaneKeys>> lanes(result.runs.size());
     const std::size_t requests = result.trace->requests.size();
     const std::size_t count = std::min(scope.count.value_or(requests), requests);
+    if (key_figures_need_decisions(result) && count > 0 && detail::can_count_every_lane(result)) {
+        // Key by key: each key's requests read once for every lane, the keys shared out.
+        auto counted =
+            detail::count_every_lane(result, scope, nullptr, detail::threads_for(count, 0, count));
+        for (std::size_t lane = 0; lane < lanes.size(); ++lane)
+            lanes[lane] = std::move(counted[lane]);
+        return lanes;
+    }
     detail::share_out(
         lanes.size(), detail::threads_for(count, 0, lanes.size()), [&](std::size_t lane) {
             if (has_key_figures(result, lane)) {

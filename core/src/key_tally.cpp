@@ -13,6 +13,7 @@
 
 #include "burst.h"
 #include "ratelab/registry.h"
+#include "share_out.h"
 
 namespace ratelab::detail {
 bool relatively_worse(const KeyFigures& a, const KeyFigures& b) {
@@ -117,22 +118,101 @@ LaneKeys tally_in_order(const Trace& trace, const AlgorithmRun& run, const Param
     return out;
 }
 
-/// tally_in_order() read key by key from `index`. A key's requests lie apart in the trace, but
-/// reading them is a tight loop of loads that do not wait on each other, a few thousand at a
-/// time; then one tracker, restarted for each key, counts them from the cache. (In trace order,
-/// each request waits for its key's entry in a table too large for the cache, then for its
-/// tracker's slots: with many keys, two misses in a row per request.)
-template <class Tracker, class Read, class Unit>
-LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params& params,
-                      std::size_t count, const Read& read, const Unit& unit, const KeyIndex& index,
-                      const std::vector<char>* keys) {
-    constexpr std::size_t kBatch = 4096;  // requests read before they are counted
+/// What counting one lane's keys needs besides its decisions: each key's limits, and for a
+/// shaper the spacing of a key's units and the clock that cuts them.
+struct LaneRule {
+    const AlgorithmRun* run = nullptr;
+    const Params* params = nullptr;
+    /// A shaper's units go out one every `spacing` ticks, the last at the request's release
+    /// (ShaperLaw): the key's own from its tier, the base one for every key when there are no
+    /// tiers (`spacings` empty).
+    Rational base_spacing;
+    std::vector<Rational> spacings;  ///< by key, worked out for the keys counted alone
+    std::optional<Tick> released_by;
+
+    const Rational& spacing(KeyId key) const {
+        return spacings.empty() ? base_spacing : spacings[key];
+    }
+};
+
+LaneRule rule_of(const SimulationResult& result, std::size_t lane, const KeyScope& scope,
+                 const std::vector<char>* keys) {
+    LaneRule rule;
+    rule.run = &result.runs[lane];
+    rule.params = &result.lane_params[lane];
+    if (!rule.run->releases)
+        return rule;
+    const Trace& trace = *result.trace;
+    const Params& params = *rule.params;
+    const AlgorithmInfo& info = *Registry::instance().find(rule.run->id);
+    rule.base_spacing = info.shaper_law(params.base).spacing;
+    rule.released_by = scope.released_by;
+    // After an edit, only the few keys counted again need theirs.
+    if (!params.keys.empty()) {
+        rule.spacings.resize(trace.keys.size());
+        for (KeyId key = 0; key < trace.keys.size(); ++key) {
+            if (keys != nullptr && (*keys)[key] == 0)
+                continue;
+            const Limits& limits = params.for_key(trace.key_name(key));
+            rule.spacings[key] =
+                &limits == &params.base ? rule.base_spacing : info.shaper_law(limits).spacing;
+        }
+    }
+    return rule;
+}
+
+/// Counts request `r` of a lane that lets requests through when they arrive, accepted: one
+/// arrival for its key's tracker.
+void count_arrival(ArrivalBurst& burst, const Request& r) {
+    const ArrivalBurst::Arrival arrival{r.tick, r.cost};
+    burst.add(&arrival, 1);
+}
+
+/// Counts request `r` of a shaper, accepted and let out `delay` after its tick: its longest
+/// delay, and its units (those by the rule's clock) for its key's tracker.
+void count_release(const LaneRule& rule, SegmentBurst& burst, Totals& totals, const Request& r,
+                   const Rational& delay) {
+    const Rational& spacing = rule.spacing(r.key);
+    const std::int64_t step = spacing.num();
+    const std::int64_t scale = spacing.den();
+    totals.max_delay = std::max(totals.max_delay, delay);
+    // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an arrival or
+    // one spacing after the unit before): the delay, in lowest terms, is on it when its
+    // denominator divides the grid's. In integers, as this runs per request. In 1/den ticks,
+    // the units start at release - (cost - 1) * num.
+    if (scale % delay.den() != 0)
+        throw SimulationError(rule.run->id + ": a release off its spacing's grid");
+    const Int128 last_scaled = static_cast<Int128>(r.tick) * scale +
+                               static_cast<Int128>(delay.num()) * (scale / delay.den());
+    if (last_scaled > std::numeric_limits<std::int64_t>::max())
+        throw SimulationError(rule.run->id + ": a release too late to count");
+    const auto last = static_cast<std::int64_t>(last_scaled);
+    detail::UnitSegment units{last - (static_cast<std::int64_t>(r.cost) - 1) * step, r.cost, step,
+                              scale};
+    if (rule.released_by) {
+        const Int128 by = static_cast<Int128>(*rule.released_by) * scale;
+        units.count = units.first > by ? 0
+                                       : static_cast<std::int64_t>(std::min<Int128>(
+                                             units.count, (by - units.first) / step + 1));
+    }
+    if (units.count > 0)
+        burst.add(units);
+}
+
+/// The keys counted key by key, and where their figures go.
+struct Counted {
+    std::vector<KeyId> ids;               ///< the keys with requests to count, by id
+    std::vector<std::uint32_t> requests;  ///< how many each has before the count's end
+    std::vector<std::uint32_t> place;     ///< where each one's figures go: by name
+};
+
+/// The keys `keys` marks (every key when nothing) with requests before `count`, placed in order
+/// of their names. Only the marked keys are looked at: after an edit, a few of many, and what is
+/// kept of them is as long as they are few.
+Counted counted_keys(const Trace& trace, std::size_t count, const KeyIndex& index,
+                     const std::vector<char>* keys) {
+    Counted out;
     const std::size_t key_count = trace.keys.size();
-    // The keys to count that have requests before `count`, in order of id, with how many
-    // each has. Only the marked keys are looked at: after an edit, a few of many, and what is
-    // kept of them is as long as they are few.
-    std::vector<KeyId> ids;
-    std::vector<std::uint32_t> counted;  // per entry of `ids`
     for (KeyId key = 0; key < key_count; ++key) {
         if (keys != nullptr && (*keys)[key] == 0)
             continue;
@@ -140,184 +220,233 @@ LaneKeys tally_by_key(const Trace& trace, const AlgorithmRun& run, const Params&
         const auto before = static_cast<std::uint32_t>(
             std::lower_bound(positions.begin(), positions.end(), count) - positions.begin());
         if (before > 0) {
-            ids.push_back(key);
-            counted.push_back(before);
+            out.ids.push_back(key);
+            out.requests.push_back(before);
         }
     }
-    // Where each one's figures go: in order of the keys' names.
-    std::vector<std::uint32_t> place(ids.size());
+    out.place.resize(out.ids.size());
     if (keys == nullptr) {
         constexpr auto kNone = std::numeric_limits<std::uint32_t>::max();
         std::vector<std::uint32_t> entry_of(key_count, kNone);
-        for (std::size_t at = 0; at < ids.size(); ++at)
-            entry_of[ids[at]] = static_cast<std::uint32_t>(at);
+        for (std::size_t at = 0; at < out.ids.size(); ++at)
+            entry_of[out.ids[at]] = static_cast<std::uint32_t>(at);
         std::uint32_t placed = 0;
         for (const KeyId key : index.by_name()) {
             if (entry_of[key] != kNone)
-                place[entry_of[key]] = placed++;
+                out.place[entry_of[key]] = placed++;
         }
     } else {
-        std::vector<std::uint32_t> named(ids.size());
+        std::vector<std::uint32_t> named(out.ids.size());
         std::iota(named.begin(), named.end(), std::uint32_t{0});
         std::sort(named.begin(), named.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return trace.key_name(ids[a]) < trace.key_name(ids[b]);
+            return trace.key_name(out.ids[a]) < trace.key_name(out.ids[b]);
         });
         for (std::size_t at = 0; at < named.size(); ++at)
-            place[named[at]] = static_cast<std::uint32_t>(at);
+            out.place[named[at]] = static_cast<std::uint32_t>(at);
     }
-    LaneKeys out;
-    out.keys = SharedColumn<KeyFigures>::filled(ids.size());
-
-    struct Taken {
-        Request request;
-        AlgorithmRun::Outcome outcome;
-        std::invoke_result_t<Read, std::size_t> extra;  // read() of an accepted request
-    };
-    std::vector<Taken> reads;
-    reads.reserve(2 * kBatch);
-    std::vector<std::uint32_t> read_entries;  // whose requests `reads` holds, in order
-    Tracker burst(params.base.window);
-    const auto count_reads = [&] {
-        const Taken* taken = reads.data();
-        for (const std::uint32_t entry : read_entries) {
-            const KeyId key = ids[entry];
-            const Limits& limits = params.for_key(trace.key_name(key));
-            KeyFigures& figures = out.keys.edit(place[entry]);
-            figures =
-                KeyFigures{key, limits.limit, limits.window, counted[entry], Totals{}, Burst{}};
-            burst.restart(limits.window);
-            for (const Taken* end = taken + counted[entry]; taken != end; ++taken) {
-                const Request& r = taken->request;
-                if (taken->outcome == AlgorithmRun::kAccepted) {
-                    ++figures.totals.accepted;
-                    figures.totals.accepted_cost += r.cost;
-                    unit(burst, figures.totals, r, taken->extra);
-                } else {
-                    ++figures.totals.rejected;
-                    figures.totals.rejected_cost += r.cost;
-                }
-            }
-            figures.worst_burst = burst.result();
-        }
-        reads.clear();
-        read_entries.clear();
-    };
-    const DecisionColumns& decisions = run.decisions;
-    // The keys' positions lie one after another in the index: those kPrefetchAhead further on
-    // (mostly the next ones read) are fetched while these are.
-    constexpr std::size_t kPrefetchAhead = 16;
-    const std::uint32_t* const positions_end =
-        key_count == 0 ? nullptr
-                       : std::to_address(index.of(static_cast<KeyId>(key_count - 1)).end());
-    for (std::uint32_t entry = 0; entry < ids.size(); ++entry) {
-        for (const std::uint32_t& i : index.of(ids[entry]).first(counted[entry])) {
-            if (&i + kPrefetchAhead < positions_end) {
-                const std::uint32_t ahead = (&i)[kPrefetchAhead];
-                decisions.prefetch(ahead);
-                __builtin_prefetch(&trace.requests[ahead]);
-            }
-            const AlgorithmRun::Outcome outcome = decisions.outcome(i);
-            reads.push_back(
-                Taken{trace.requests[i], outcome,
-                      outcome == AlgorithmRun::kAccepted ? read(i) : decltype(read(i)){}});
-        }
-        read_entries.push_back(entry);
-        if (reads.size() >= kBatch)
-            count_reads();
-    }
-    count_reads();
-    judge(out);
     return out;
 }
 
-/// The figures over requests [0, count) of every key, or of those `keys` marks (indexed by key,
-/// non-zero for a key to count): key by key when the run holds an index of its trace's keys,
-/// else in trace order, reading only the marked keys' requests.
-template <class Tracker, class Read, class Unit>
-LaneKeys tally(const Trace& trace, const AlgorithmRun& run, const Params& params, std::size_t count,
-               const Read& read, const Unit& unit, const std::vector<char>* keys) {
-    if (run.key_index && run.key_index->fits(trace))
-        return tally_by_key<Tracker>(trace, run, params, count, read, unit, *run.key_index, keys);
-    if (keys == nullptr)
-        return tally_in_order<Tracker>(trace, run, params, count, read, unit, nullptr);
-    std::vector<std::uint32_t> theirs;
-    std::uint32_t at = 0;
-    for (const Request& r : trace.requests) {
-        if (at == count)
-            break;
-        if ((*keys)[r.key] != 0)
-            theirs.push_back(at);
-        ++at;
+/// Requests read for counting, key after key: for each lane in turn, its decisions of them are
+/// read and counted. A key's requests may run on into the next batch.
+struct Batch {
+    /// Requests [from, to) of the key at entry `entry`, at batch places [begin, end).
+    struct Part {
+        std::uint32_t entry;
+        std::uint32_t from;
+        std::uint32_t to;
+        std::size_t begin;
+        std::size_t end;
+    };
+    std::vector<Part> parts;
+    std::vector<std::uint32_t> positions;  ///< the requests' indexes in the trace
+    std::vector<Request> requests;
+    std::vector<AlgorithmRun::Outcome> outcomes;  ///< one lane's, in turn
+    std::vector<Rational> delays;                 ///< a shaper's, of its accepted requests
+    std::vector<ArrivalBurst::Arrival> arrivals;  ///< one part's accepted, in turn
+};
+
+/// The loads of a batch do not wait on each other; those this far on are fetched while these
+/// are read.
+constexpr std::size_t kPrefetchAhead = 16;
+
+/// Reads the requests at the batch's positions.
+void read_requests(const Trace& trace, Batch& batch) {
+    const std::vector<std::uint32_t>& at = batch.positions;
+    batch.requests.resize(at.size());
+    for (std::size_t k = 0; k < at.size(); ++k) {
+        if (k + kPrefetchAhead < at.size())
+            __builtin_prefetch(&trace.requests[at[k + kPrefetchAhead]]);
+        batch.requests[k] = trace.requests[at[k]];
     }
-    return tally_in_order<Tracker>(trace, run, params, count, read, unit, &theirs);
+}
+
+/// Reads one lane's decisions of the batch's requests, and a shaper's delays of those accepted.
+void read_decisions(const AlgorithmRun& run, Batch& batch) {
+    const DecisionColumns& decisions = run.decisions;
+    const std::vector<std::uint32_t>& at = batch.positions;
+    batch.outcomes.resize(at.size());
+    batch.delays.resize(run.releases ? at.size() : 0);
+    for (std::size_t k = 0; k < at.size(); ++k) {
+        if (k + kPrefetchAhead < at.size())
+            decisions.prefetch(at[k + kPrefetchAhead]);
+        const AlgorithmRun::Outcome outcome = decisions.outcome(at[k]);
+        batch.outcomes[k] = outcome;
+        if (run.releases && outcome == AlgorithmRun::kAccepted)
+            batch.delays[k] = run.delay(at[k]);
+    }
+}
+
+/// A lane's trackers on one thread, one of each kind, restarted for each key.
+struct Trackers {
+    ArrivalBurst arrivals{1};
+    SegmentBurst units{1};
+};
+
+/// Counts one lane's decisions of the batch into its figures in `out`.
+void count_batch(const Trace& trace, const LaneRule& rule, const Counted& counted,
+                 const Batch& batch, Trackers& trackers, SharedColumn<KeyFigures>& out,
+                 std::vector<ArrivalBurst::Arrival>& arrivals) {
+    const bool releases = rule.run->releases;
+    for (const Batch::Part& part : batch.parts) {
+        const KeyId key = counted.ids[part.entry];
+        // Each part's figures are this thread's alone: the parts of one key are counted on one
+        // thread, and the column was filled afresh, so no other column shares its chunks.
+        KeyFigures& figures = out.edit(counted.place[part.entry]);
+        if (part.from == 0) {
+            const Limits& limits = rule.params->for_key(trace.key_name(key));
+            figures = KeyFigures{
+                key, limits.limit, limits.window, counted.requests[part.entry], Totals{}, Burst{}};
+            if (releases)
+                trackers.units.restart(limits.window);
+            else
+                trackers.arrivals.restart(limits.window);
+        }
+        Totals& totals = figures.totals;
+        arrivals.clear();
+        for (std::size_t k = part.begin; k < part.end; ++k) {
+            const Request& r = batch.requests[k];
+            if (batch.outcomes[k] != AlgorithmRun::kAccepted) {
+                ++totals.rejected;
+                totals.rejected_cost += r.cost;
+                continue;
+            }
+            ++totals.accepted;
+            totals.accepted_cost += r.cost;
+            if (releases)
+                count_release(rule, trackers.units, totals, r, batch.delays[k]);
+            else
+                arrivals.push_back(ArrivalBurst::Arrival{r.tick, r.cost});
+        }
+        // A part's arrivals go to the tracker in one call: its loop keeps its state in
+        // registers.
+        if (!arrivals.empty())
+            trackers.arrivals.add(arrivals.data(), arrivals.size());
+        if (part.to == counted.requests[part.entry]) {
+            figures.worst_burst = releases ? trackers.units.result() : trackers.arrivals.result();
+        }
+    }
+}
+
+/// The figures of the lanes `rules` names over requests [0, count) of every key, or of those
+/// `keys` marks (indexed by key, non-zero for a key to count), counted key by key from `index`. A
+/// key's requests lie apart in the trace, but reading them is a tight loop of loads that do not
+/// wait on each other, a few thousand at a time, read once for every lane; then each lane's
+/// decisions of them are read the same way, and one tracker, restarted for each key, counts them
+/// from the cache. (In trace order, each request waits for its key's entry in a table too large for
+/// the cache, then for its tracker's slots: with many keys, two misses in a row per request.) Over
+/// `threads` threads by ranges of keys with about as many requests each.
+std::vector<LaneKeys> tally_by_key(const Trace& trace, const std::vector<LaneRule>& rules,
+                                   std::size_t count, const KeyIndex& index,
+                                   const std::vector<char>* keys, unsigned threads) {
+    constexpr std::size_t kBatch = 4096;  // requests read before they are counted
+    const Counted counted = counted_keys(trace, count, index, keys);
+    std::vector<LaneKeys> out(rules.size());
+    for (LaneKeys& lane : out)
+        lane.keys = SharedColumn<KeyFigures>::filled(counted.ids.size());
+    // Where each range of keys begins, and the end.
+    std::vector<std::size_t> ranges{0};
+    if (threads > 1) {
+        const std::uint64_t total =
+            std::accumulate(counted.requests.begin(), counted.requests.end(), std::uint64_t{0});
+        const std::uint64_t pieces = 4 * std::uint64_t{threads};
+        std::uint64_t so_far = 0;
+        for (std::size_t entry = 0; entry < counted.ids.size(); ++entry) {
+            so_far += counted.requests[entry];
+            if (so_far * pieces >= total * ranges.size() && entry + 1 < counted.ids.size())
+                ranges.push_back(entry + 1);
+        }
+    }
+    ranges.push_back(counted.ids.size());
+    detail::share_out(ranges.size() - 1, threads, [&](std::size_t range) {
+        Batch batch;
+        std::vector<Trackers> trackers(rules.size());
+        std::vector<ArrivalBurst::Arrival> arrivals;
+        std::size_t entry = ranges[range];
+        std::uint32_t from = 0;  // of the key at `entry`, the first request not yet read
+        while (entry < ranges[range + 1]) {
+            batch.parts.clear();
+            batch.positions.clear();
+            while (entry < ranges[range + 1] && batch.positions.size() < kBatch) {
+                const std::uint32_t theirs = counted.requests[entry];
+                const auto to = static_cast<std::uint32_t>(
+                    std::min<std::size_t>(theirs, from + kBatch - batch.positions.size()));
+                const std::span<const std::uint32_t> positions =
+                    index.of(counted.ids[entry]).subspan(from, to - from);
+                const std::size_t begin = batch.positions.size();
+                batch.positions.insert(batch.positions.end(), positions.begin(), positions.end());
+                batch.parts.push_back(Batch::Part{static_cast<std::uint32_t>(entry), from, to,
+                                                  begin, batch.positions.size()});
+                from = to;
+                if (to == theirs) {
+                    ++entry;
+                    from = 0;
+                }
+            }
+            read_requests(trace, batch);
+            for (std::size_t lane = 0; lane < rules.size(); ++lane) {
+                read_decisions(*rules[lane].run, batch);
+                count_batch(trace, rules[lane], counted, batch, trackers[lane], out[lane].keys,
+                            arrivals);
+            }
+        }
+    });
+    for (LaneKeys& lane : out)
+        judge(lane);
+    return out;
 }
 
 /// What an arrival's tracker needs besides the request: nothing.
 struct Nothing {};
 
-/// Every key's figures over requests [0, count) of a lane that lets requests through when
-/// they arrive: its worst burst over the accepted arrivals. `keys`: as tally().
+/// tally_in_order() of a lane that lets requests through when they arrive: its worst burst
+/// over the accepted arrivals.
 LaneKeys tally_arrivals(const Trace& trace, const AlgorithmRun& run, const Params& params,
-                        std::size_t count, const std::vector<char>* keys = nullptr) {
-    return tally<detail::ArrivalBurst>(
+                        std::size_t count, const std::vector<std::uint32_t>* only) {
+    return tally_in_order<detail::ArrivalBurst>(
         trace, run, params, count, [](std::size_t) { return Nothing{}; },
         [](detail::ArrivalBurst& burst, Totals&, const Request& r, Nothing) {
-            const detail::ArrivalBurst::Arrival arrival{r.tick, r.cost};
-            burst.add(&arrival, 1);
+            count_arrival(burst, r);
         },
-        keys);
+        only);
 }
 
-/// Every key's figures over requests [0, count) of a shaper: its worst burst over the units it
-/// lets through (those by `released_by` when given), and its longest delay.
-LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const AlgorithmInfo& info,
-                        const Params& params, std::size_t count, std::optional<Tick> released_by,
-                        const std::vector<char>* keys = nullptr) {
-    // A shaper lets a request's units through one every `spacing` ticks, the last at its
-    // release (ShaperLaw): in 1/den ticks, they start at release - (cost - 1) * num. The spacing
-    // is the key's own, from its tier: with no tiers, the base one for every key; else worked
-    // out per key, and only for the keys counted (after an edit, a few of many).
-    const Rational base_spacing = info.shaper_law(params.base).spacing;
-    std::vector<Rational> spacings;  // by key, when there are tiers
-    if (!params.keys.empty()) {
-        spacings.resize(trace.keys.size());
-        for (KeyId key = 0; key < trace.keys.size(); ++key) {
-            if (keys != nullptr && (*keys)[key] == 0)
-                continue;
-            const Limits& limits = params.for_key(trace.key_name(key));
-            spacings[key] =
-                &limits == &params.base ? base_spacing : info.shaper_law(limits).spacing;
-        }
-    }
-    return tally<detail::SegmentBurst>(
-        trace, run, params, count, [&run](std::size_t index) { return run.delay(index); },
-        [&](detail::SegmentBurst& burst, Totals& totals, const Request& r, const Rational& delay) {
-            const Rational& spacing = spacings.empty() ? base_spacing : spacings[r.key];
-            const std::int64_t step = spacing.num();
-            const std::int64_t scale = spacing.den();
-            totals.max_delay = std::max(totals.max_delay, delay);
-            // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an
-            // arrival or one spacing after the unit before): the delay, in lowest terms, is on it
-            // when its denominator divides the grid's. In integers, as this runs per request.
-            if (scale % delay.den() != 0)
-                throw SimulationError(run.id + ": a release off its spacing's grid");
-            const Int128 last_scaled = static_cast<Int128>(r.tick) * scale +
-                                       static_cast<Int128>(delay.num()) * (scale / delay.den());
-            if (last_scaled > std::numeric_limits<std::int64_t>::max())
-                throw SimulationError(run.id + ": a release too late to count");
-            const auto last = static_cast<std::int64_t>(last_scaled);
-            detail::UnitSegment units{last - (static_cast<std::int64_t>(r.cost) - 1) * step, r.cost,
-                                      step, scale};
-            if (released_by) {
-                const Int128 by = static_cast<Int128>(*released_by) * scale;
-                units.count = units.first > by ? 0
-                                               : static_cast<std::int64_t>(std::min<Int128>(
-                                                     units.count, (by - units.first) / step + 1));
-            }
-            if (units.count > 0)
-                burst.add(units);
-        },
-        keys);
+/// tally_in_order() of a shaper: its worst burst over the units it lets through (those by the
+/// rule's clock when given), and its longest delay.
+LaneKeys tally_releases(const Trace& trace, const LaneRule& rule, std::size_t count,
+                        const std::vector<std::uint32_t>* only) {
+    const AlgorithmRun& run = *rule.run;
+    return tally_in_order<detail::SegmentBurst>(
+        trace, run, *rule.params, count, [&run](std::size_t index) { return run.delay(index); },
+        [&rule](detail::SegmentBurst& burst, Totals& totals, const Request& r,
+                const Rational& delay) { count_release(rule, burst, totals, r, delay); },
+        only);
+}
+
+/// Whether the runs of `result` hold an index of its trace's keys.
+const KeyIndex* index_of(const SimulationResult& result) {
+    const KeyIndex* index = result.runs.empty() ? nullptr : result.runs.front().key_index.get();
+    return index != nullptr && index->fits(*result.trace) ? index : nullptr;
 }
 
 }  // namespace
@@ -325,14 +454,44 @@ LaneKeys tally_releases(const Trace& trace, const AlgorithmRun& run, const Algor
 LaneKeys count_keys(const SimulationResult& result, std::size_t lane, const KeyScope& scope,
                     const std::vector<char>* keys) {
     const Trace& trace = *result.trace;
-    const AlgorithmRun& run = result.runs[lane];
-    const Params& params = result.lane_params[lane];
     const std::size_t count =
         std::min(scope.count.value_or(trace.requests.size()), trace.requests.size());
-    if (!run.releases)
-        return tally_arrivals(trace, run, params, count, keys);
-    return tally_releases(trace, run, *Registry::instance().find(run.id), params, count,
-                          scope.released_by, keys);
+    const std::vector<LaneRule> rules{rule_of(result, lane, scope, keys)};
+    if (const KeyIndex* index = index_of(result))
+        return std::move(tally_by_key(trace, rules, count, *index, keys, 1).front());
+    // In trace order: of the marked keys, only their requests are read.
+    std::vector<std::uint32_t> theirs;
+    if (keys != nullptr) {
+        std::uint32_t at = 0;
+        for (const Request& r : trace.requests) {
+            if (at == count)
+                break;
+            if ((*keys)[r.key] != 0)
+                theirs.push_back(at);
+            ++at;
+        }
+    }
+    const std::vector<std::uint32_t>* only = keys != nullptr ? &theirs : nullptr;
+    const LaneRule& rule = rules.front();
+    return rule.run->releases ? tally_releases(trace, rule, count, only)
+                              : tally_arrivals(trace, *rule.run, *rule.params, count, only);
+}
+
+bool can_count_every_lane(const SimulationResult& result) {
+    return index_of(result) != nullptr &&
+           std::all_of(result.runs.begin(), result.runs.end(),
+                       [](const AlgorithmRun& run) { return run.has_decisions(); });
+}
+
+std::vector<LaneKeys> count_every_lane(const SimulationResult& result, const KeyScope& scope,
+                                       const std::vector<char>* keys, unsigned threads) {
+    const Trace& trace = *result.trace;
+    const std::size_t count =
+        std::min(scope.count.value_or(trace.requests.size()), trace.requests.size());
+    std::vector<LaneRule> rules;
+    for (std::size_t lane = 0; lane < result.runs.size(); ++lane)
+        rules.push_back(rule_of(result, lane, scope, keys));
+    return tally_by_key(trace, rules, count, *index_of(result), keys, threads);
 }
 
 }  // namespace ratelab::detail

@@ -18,5 +18,12 @@ bool relatively_worse(const KeyFigures& a, const KeyFigures& b);
 /// when the run holds an index of its trace's keys, else in trace order.
 LaneKeys count_keys(const SimulationResult& result, std::size_t lane, const KeyScope& scope,
                     const std::vector<char>* keys);
+/// Whether count_every_lane() can count `result`: every lane kept its decisions, and the runs
+/// hold an index of the trace's keys.
+bool can_count_every_lane(const SimulationResult& result);
+/// count_keys() of every lane of `result` (can_count_every_lane()) at once: each key's requests
+/// are read once for all the lanes. Over `threads` threads by ranges of keys.
+std::vector<LaneKeys> count_every_lane(const SimulationResult& result, const KeyScope& scope,
+                                       const std::vector<char>* keys, unsigned threads);
 
 }  // namespace ratelab::detail

@@ -324,6 +324,56 @@ TEST_CASE("key figures read every chunk of decisions, also after an edit shared 
     }
 }
 
+TEST_CASE("every lane counted at once from the key index equals each lane counted in order") {
+    // Enough requests for two threads, one key with several batches of requests (a key's
+    // requests run on from one batch into the next) and tiers with their own L and W (a
+    // shaper's units at their own spacing). Counted in trace order, by a run without an index,
+    // the figures must be the same.
+    const std::uint64_t seed = base_seed() + 2;
+    for (std::uint64_t n = 0; n < 4; ++n) {
+        std::mt19937_64 rng(seed + n);
+        TraceBuilder builder;
+        Tick tick = 0;
+        for (int i = 0; i < 30'000; ++i) {
+            tick += static_cast<Tick>(rng() % 3);
+            const bool busy = rng() % 3 == 0;  // a third of the requests on k0
+            builder.add(tick, 1 + static_cast<std::uint32_t>(rng() % 6 == 0 ? rng() % 5 : 0),
+                        busy ? "k0" : "k" + std::to_string(1 + rng() % 40));
+        }
+        Params params = limits(5, 12);
+        params.keys["k0"].limit = 40;
+        params.keys["k3"].window = 30;
+        params.keys["k7"].limit = 3;
+        params.keys["k7"].window = 7;
+        params.keys["k8"].limit = 1;
+        for (const AlgorithmInfo* info : Registry::instance().all())
+            params.lanes.push_back(Lane{info->id, {}, {}, false});
+        const auto trace = std::make_shared<const Trace>(std::move(builder).take());
+        RunOptions indexed;
+        indexed.index_keys = true;
+        const auto by_key = simulate(trace, params, {}, indexed);
+        const auto in_order = simulate(trace, params);
+        REQUIRE(by_key->runs.front().key_index);
+        REQUIRE_FALSE(in_order->runs.front().key_index);
+        const std::size_t total = trace->requests.size();
+        const std::size_t some = static_cast<std::size_t>(rng() % total);
+        const Tick clock = trace->requests[some].tick;
+        for (const KeyScope& scope : {KeyScope{}, KeyScope{some, clock}, KeyScope{total, clock}}) {
+            INFO("seed " << seed + n << ", first " << scope.count.value_or(total)
+                         << " requests, clock " << scope.released_by.value_or(-1));
+            const auto lanes = every_lane_key_figures(*by_key, scope);
+            REQUIRE(lanes.size() == in_order->runs.size());
+            for (std::size_t lane = 0; lane < lanes.size(); ++lane) {
+                INFO(in_order->runs[lane].id);
+                REQUIRE(lanes[lane]);
+                const LaneKeys expected = key_figures(*in_order, lane, scope);
+                CHECK(lanes[lane]->keys.size() == expected.keys.size());
+                CHECK(*lanes[lane] == expected);
+            }
+        }
+    }
+}
+
 TEST_CASE("keys with a dozen different windows are each counted over their own") {
     // More different windows than the one-pass count follows side by side: counted key by key.
     std::mt19937_64 rng(base_seed() + 1);
