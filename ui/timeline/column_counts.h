@@ -160,7 +160,7 @@ struct ColumnSummary {
 };
 
 /// Sums the columns [bounds[c], bounds[c + 1]) of `result`, requests from `decided` on counting
-/// as not decided. With `counts` (built from `result`) each column costs two lookups; without,
+/// as not decided. With `counts` (built from `result`) each bound costs a lookup; without,
 /// the requests are counted one by one, which is cheaper than building ColumnCounts when few
 /// are visible (after every edit of a trace that fits the screen).
 ColumnSummary summarizeColumns(const SimulationResult& result,
