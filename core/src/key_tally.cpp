@@ -322,7 +322,9 @@ void count_batch(const Trace& trace, const LaneRule& rule, const Counted& counte
             else
                 trackers.arrivals.restart(limits.window);
         }
-        Totals& totals = figures.totals;
+        // Counted in a local and stored once a part: the figures of keys counted on the other
+        // thread may share a cache line with these.
+        Totals totals = figures.totals;
         arrivals.clear();
         for (std::size_t k = part.begin; k < part.end; ++k) {
             const Request& r = batch.requests[k];
@@ -338,6 +340,7 @@ void count_batch(const Trace& trace, const LaneRule& rule, const Counted& counte
             else
                 arrivals.push_back(ArrivalBurst::Arrival{r.tick, r.cost});
         }
+        figures.totals = totals;
         // A part's arrivals go to the tracker in one call: its loop keeps its state in
         // registers.
         if (!arrivals.empty())
