@@ -61,9 +61,11 @@ bool has_key_figures(const SimulationResult& result, std::size_t lane);
 LaneKeys key_figures(const SimulationResult& result, std::size_t lane, const KeyScope& scope = {},
                      const AlgorithmRun* prefix_run = nullptr);
 
-/// key_figures() of every lane of `result` that has_key_figures(), nothing for the others; the
-/// lanes side by side on the machine's cores. `prefix`, when given, is simulate_prefix() of
-/// `result` over the same scope, whose runs are the lanes' `prefix_run`.
+/// key_figures() of every lane of `result` that has_key_figures(), nothing for the others, on the
+/// machine's cores: when every lane kept its decisions and the runs hold an index of the keys,
+/// key by key (each key's requests read once for every lane, ranges of keys side by side), else
+/// the lanes side by side. `prefix`, when given, is simulate_prefix() of `result` over the same
+/// scope, whose runs are the lanes' `prefix_run`.
 std::vector<std::optional<LaneKeys>> every_lane_key_figures(
     const SimulationResult& result, const KeyScope& scope = {},
     const SimulationResult* prefix = nullptr);
