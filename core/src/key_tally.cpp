@@ -135,6 +135,8 @@ struct LaneRule {
     }
 };
 
+/// The rule of lane `lane` of `result` over `scope`: a shaper's spacings are worked out for the
+/// keys `keys` marks (every key when nothing).
 LaneRule rule_of(const SimulationResult& result, std::size_t lane, const KeyScope& scope,
                  const std::vector<char>* keys) {
     LaneRule rule;
@@ -178,8 +180,8 @@ void count_release(const LaneRule& rule, SegmentBurst& burst, Totals& totals, co
     totals.max_delay = std::max(totals.max_delay, delay);
     // Releases fall on the 1/den grid of the spacing (a queue starts a unit at an arrival or
     // one spacing after the unit before): the delay, in lowest terms, is on it when its
-    // denominator divides the grid's. In integers, as this runs per request. In 1/den ticks,
-    // the units start at release - (cost - 1) * num.
+    // denominator divides the grid's. In 1/den ticks, the units start at release - (cost - 1) *
+    // num; worked out in integers, as this runs per request.
     if (scale % delay.den() != 0)
         throw SimulationError(rule.run->id + ": a release off its spacing's grid");
     const Int128 last_scaled = static_cast<Int128>(r.tick) * scale +
@@ -263,7 +265,6 @@ struct Batch {
     std::vector<Request> requests;
     std::vector<AlgorithmRun::Outcome> outcomes;  ///< one lane's, in turn
     std::vector<Rational> delays;                 ///< a shaper's, of its accepted requests
-    std::vector<ArrivalBurst::Arrival> arrivals;  ///< one part's accepted, in turn
 };
 
 /// The loads of a batch do not wait on each other; those this far on are fetched while these
