@@ -244,12 +244,13 @@ private:
     /// units inside and taken cannot add up to more than the best: as many as that allows, but
     /// none at or after `tick` unless `all`. Whether it took any.
     [[gnu::noinline]] bool skip_below_best(Tick tick, bool all);
-    /// Takes a stretch of pending units in which no request starts or stops sending units,
-    /// starts or stops losing units from the window, or arrives: there, a unit one period P
-    /// later (every step divides P) finds the count changed by the same amount D, so the worst
-    /// count of the stretch is among the units of its first period (D <= 0) or its last (D >
-    /// 0). Takes the units before the first unit that beats the best, or every unit of the
-    /// stretch if none does, none at or after `tick` unless `all`. Whether it took any.
+    /// Takes a stretch of pending units in which no request starts or stops sending units
+    /// (but where a busy queue's next one carries on), starts or stops losing units from the
+    /// window, or arrives: there, a unit one period P later (every step divides P) finds the
+    /// count changed by the same amount D, so the worst count of the stretch is among the units
+    /// of its first period (D <= 0) or its last (D > 0). Takes the units before the first unit
+    /// that beats the best, or every unit of the stretch if none does, none at or after `tick`
+    /// unless `all`. Whether it took any.
     [[gnu::noinline]] bool skip_periodic(Tick tick, bool all);
     /// Takes every pending unit before y / y_scale, and lets out what the last of them leaves
     /// behind. Whether it took any.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -50,6 +51,13 @@ struct PeriodicTerm {
         return std::clamp<Int128>(floor_div(t - first, step) + 1, 0, (end - first) / step);
     }
     Int128 at(Int128 t, Int128 w) const { return units_to(t) - units_to(t - w); }
+    /// Its first unit after t, if before `before`.
+    std::optional<Int128> unit_after(Int128 t, Int128 before) const {
+        const Int128 unit = first > t ? first : first + ((t - first) / step + 1) * step;
+        if (unit < std::min(before, end))
+            return unit;
+        return std::nullopt;
+    }
     /// Where units_to(t), and units_to(t - w), are a floor of t / step: from the first edge to
     /// before the second.
     std::array<Int128, 2> coming() const { return {first - step, end}; }
@@ -57,7 +65,49 @@ struct PeriodicTerm {
     static bool within(const std::array<Int128, 2>& edges, Int128 t) {
         return edges[0] <= t && t < edges[1];
     }
+    /// Whether `later`'s units carry on where these end, a step apart, as a busy queue's next
+    /// request does: then the two are one progression, and count as one term.
+    bool carried_on_by(const PeriodicTerm& later) const {
+        return later.step == step && later.first == end &&
+               (next == end || later.next == later.first);
+    }
 };
+
+/// Joins the terms whose units carry on one another's (a busy queue's requests back to back)
+/// into one term each, so that a queue of many short requests is one term and does not end a
+/// stretch between them. `queued` marks the terms whose units begin later than the stretch's
+/// start; a joined term takes its first part's mark.
+void join_back_to_back(std::vector<PeriodicTerm>& terms, std::vector<bool>& queued) {
+    std::vector<std::size_t> order(terms.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::pair{terms[a].step, terms[a].first} < std::pair{terms[b].step, terms[b].first};
+    });
+    // Each term's predecessor ends where it begins, so comes before it in this order; a term
+    // that nothing carries on yet is open, by its step and end.
+    std::map<std::pair<Int128, Int128>, std::size_t> open;
+    std::vector<PeriodicTerm> joined;
+    std::vector<bool> joined_queued;
+    for (const std::size_t i : order) {
+        const PeriodicTerm& term = terms[i];
+        const auto before = open.find({term.step, term.first});
+        if (before != open.end() && joined[before->second].carried_on_by(term)) {
+            PeriodicTerm& into = joined[before->second];
+            if (into.next == into.end)
+                into.next = term.next;
+            into.end = term.end;
+            open.emplace(std::pair{into.step, into.end}, before->second);
+            open.erase(before);
+            continue;
+        }
+        open.emplace(std::pair{term.step, term.end}, joined.size());
+        joined.push_back(term);
+        joined_queued.push_back(queued[i]);
+    }
+    terms.swap(joined);
+    queued.swap(joined_queued);
+}
 
 /// Whether no span ending at a unit in [start, stop) can hold more than `best` units, by the
 /// worst count of each pace (see skip_periodic()).
@@ -66,6 +116,7 @@ bool bounded_by_best(const std::vector<PeriodicTerm>& terms, Int128 start, Int12
     Int128 most = 0;
     std::vector<bool> counted(terms.size(), false);
     std::vector<const PeriodicTerm*> pace;
+    std::vector<std::pair<Int128, int>> changes;  // a unit coming in (+1) or leaving (-1)
     for (std::size_t i = 0; i < terms.size(); ++i) {
         if (counted[i])
             continue;
@@ -80,22 +131,31 @@ bool bounded_by_best(const std::vector<PeriodicTerm>& terms, Int128 start, Int12
             change += PeriodicTerm::within(terms[j].coming(), start);
             change -= PeriodicTerm::within(terms[j].leaving(w), start);
         }
-        // The count is highest at the step's start or where a unit comes in.
+        // The count is highest at the step's start or where a unit comes in. Within a step
+        // each term has at most one unit coming in and one leaving: the count at lo, then
+        // those changes in time order.
         const Int128 lo = change > 0 ? std::max(start, stop - step) : start;
         const Int128 hi = std::min(stop, lo + step);
-        Int128 worst = 0;
-        auto consider = [&](Int128 t) {
-            Int128 count = 0;
-            for (const PeriodicTerm* term : pace)
-                count += term->at(t, w);
-            worst = std::max(worst, count);
-        };
-        consider(lo);
+        Int128 count = 0;
+        changes.clear();
         for (const PeriodicTerm* term : pace) {
-            const Int128 skip = term->first <= lo ? (lo - term->first) / step + 1 : 0;
-            const Int128 unit = term->first + skip * step;
-            if (unit < hi && unit < term->end)
-                consider(unit);
+            count += term->at(lo, w);
+            if (const auto unit = term->unit_after(lo, hi))
+                changes.emplace_back(*unit, 1);
+            if (const auto unit = term->unit_after(lo - w, hi - w))
+                changes.emplace_back(*unit + w, -1);
+        }
+        std::sort(changes.begin(), changes.end());
+        Int128 worst = count;
+        for (std::size_t at = 0; at < changes.size();) {
+            const Int128 t = changes[at].first;
+            bool came = false;
+            for (; at < changes.size() && changes[at].first == t; ++at) {
+                count += changes[at].second;
+                came = came || changes[at].second > 0;
+            }
+            if (came)
+                worst = std::max(worst, count);
         }
         most += worst;
         if (most > best)
@@ -104,12 +164,23 @@ bool bounded_by_best(const std::vector<PeriodicTerm>& terms, Int128 start, Int12
     return true;
 }
 
+/// How many units of `terms` are still to take before `until`.
+Int128 units_before(const std::vector<PeriodicTerm>& terms, Int128 until) {
+    Int128 units = 0;
+    for (const PeriodicTerm& term : terms) {
+        const Int128 last = std::min(until, term.end);
+        if (term.next < last)
+            units += ceil_div_wide(last - term.next, term.step);
+    }
+    return units;
+}
+
 }  // namespace
 
 bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
     // Bounds on the work of one try: terms looked at, a common time unit, the units of a period.
     constexpr std::size_t kMostHeld = 4096;
-    constexpr std::size_t kMostTerms = 64;
+    constexpr std::size_t kMostTerms = 256;
     constexpr Int128 kMostScale = 1'000'000'000'000'000'000;  // times * scale stay below 10^31
     constexpr Int128 kMostPeriodUnits = 4096;
     auto give_up = [&] {
@@ -146,29 +217,26 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
     }
     // One term per request: those inside the window with their units to take, if any, those
     // only inside, and those only to take. Requests queued behind others, whose units begin
-    // later, only end the stretch where they begin.
+    // later, join the term whose units they carry on, or else end the stretch where they begin.
     const Int128 w = window_ * scale;
     const Pending& top = pending_.top();
     const Int128 start = top.first * (scale / top.scale);
     Int128 stop = all ? std::numeric_limits<Int128>::max() : tick * scale;
     std::vector<PeriodicTerm> terms;
+    std::vector<bool> queued;
     for (const Pending& p : items) {
         if (p.slot != kSingle && slots_[p.slot].inside)
             continue;  // with its run below
         const Int128 m = scale / p.scale;
         const Int128 first = p.first * m;
-        if (first - p.step * m > start) {
-            stop = std::min(stop, first - p.step * m);
-            continue;
-        }
         terms.push_back(
             PeriodicTerm{first, p.step * m, (p.first + Int128{p.count} * p.step) * m, first});
-        if (terms.size() > kMostTerms)
-            return give_up();
+        queued.push_back(first - p.step * m > start);
     }
     for (std::size_t i = 0; i < singles_.size(); ++i) {
         const Int128 at = singles_[i].time * (scale / singles_[i].scale);
         terms.push_back(PeriodicTerm{at, 1, at + 1, at + 1});
+        queued.push_back(false);
     }
     // The run loop may have taken a request's units ahead of others' (those that let nothing
     // out): then the count before them is not what the window holds, and this waits.
@@ -185,12 +253,25 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
             }
         }
         terms.push_back(PeriodicTerm{run.first * m, slot.step * m, end * m, slot.end * m});
+        queued.push_back(false);
     };
     for (std::size_t i = 0; i < runs_.size(); ++i)
         add_run(runs_[i]);
     for (const Run& run : moved_)
         add_run(run);
-    if (terms.size() > kMostTerms || ahead)
+    if (ahead)
+        return give_up();
+    join_back_to_back(terms, queued);
+    // Those still queued behind only end the stretch where their units begin.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+        if (queued[i])
+            stop = std::min(stop, terms[i].first - terms[i].step);
+        else
+            terms[kept++] = terms[i];
+    }
+    terms.resize(kept);
+    if (terms.size() > kMostTerms)
         return give_up();
 
     // The stretch: from the earliest pending unit to the first change of pace after it.
@@ -202,6 +283,15 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
             }
         }
     }
+    // Takes the whole stretch. One of a few units gains little over counting them (it is that
+    // short when requests come every tick): the back-off grows then, as after a try that failed.
+    auto take_stretch = [&] {
+        periodic_backoff_ = units_before(terms, stop) < kPeriodicWait
+                                ? std::min<std::int64_t>(2 * periodic_backoff_, 1024)
+                                : kPeriodicWait;
+        periodic_wait_ = periodic_backoff_;
+        return take_before(stop, static_cast<std::int64_t>(scale));
+    };
     // A bound first, which needs no common period. The units of requests whose units are one
     // step apart repeat their count every step (less what they lose, more what they gain,
     // over one), so their worst count in the stretch is in its first step or its last. The
@@ -209,11 +299,8 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
     // that is no more than the best, none beats it. Paces whose common period is far too long
     // to count (drain intervals over large primes) are taken a stretch at a time this way
     // wherever each pace's worst is the best's.
-    if (bounded_by_best(terms, start, stop, w, best_.cost)) {
-        periodic_backoff_ = kPeriodicWait;
-        periodic_wait_ = kPeriodicWait;
-        return take_before(stop, static_cast<std::int64_t>(scale));
-    }
+    if (bounded_by_best(terms, start, stop, w, best_.cost))
+        return take_stretch();
     // Its period, and how the count changes over one.
     Int128 period = 1;
     Int128 change = 0;
@@ -236,13 +323,8 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
     }
     if (stop - start < 8 * period || period_units > kMostPeriodUnits) {
         // Too short to gain from: try again about when it has been taken.
-        Int128 units = 0;
-        for (const PeriodicTerm& term : terms) {
-            const Int128 until = std::min(stop, term.end);
-            if (term.next < until)
-                units += ceil_div_wide(until - term.next, term.step);
-        }
-        periodic_wait_ = static_cast<std::int64_t>(std::clamp<Int128>(units, 1, 1 << 20));
+        periodic_wait_ =
+            static_cast<std::int64_t>(std::clamp<Int128>(units_before(terms, stop), 1, 1 << 20));
         return false;
     }
     // The units of the period that holds the worst count, and the first of them that has it.
@@ -268,12 +350,10 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
             worst_at = t;
         }
     }
-    periodic_backoff_ = kPeriodicWait;
-    if (worst <= best_.cost) {  // none beats the best: take the whole stretch
-        periodic_wait_ = kPeriodicWait;
-        return take_before(stop, static_cast<std::int64_t>(scale));
-    }
+    if (worst <= best_.cost)  // none beats the best: take the whole stretch
+        return take_stretch();
     // Up to the unit that beats it, which the caller takes; then the rest of the stretch.
+    periodic_backoff_ = kPeriodicWait;
     periodic_wait_ = 1;
     return worst_at > start && take_before(worst_at, static_cast<std::int64_t>(scale));
 }
