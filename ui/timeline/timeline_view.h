@@ -121,6 +121,10 @@ protected:
 
 private:
     enum class Gesture { kIdle, kScrubbing, kPressedRequest, kDragging, kPressedTrace, kPanning };
+    /// How much one step of zoom (a key, a menu entry or a wheel notch) scales the axis.
+    static constexpr double kZoomStep = 1.25;
+    /// How much of the plot's width one step of panning moves it.
+    static constexpr double kPanFraction = 0.2;
 
     TimelineLayout currentLayout() const;
     /// Wide enough for every lane's name and figures in the current font; measured again only

@@ -19,13 +19,6 @@
 
 namespace ratelab::ui {
 
-namespace {
-
-constexpr double kZoomStep = 1.25;
-constexpr double kPanFraction = 0.2;
-
-}  // namespace
-
 void TimelineView::zoomIn() {
     axis_.zoom(kZoomStep, axis_.toX(static_cast<double>(clock_->now()) + 0.5));
     axisChanged();
