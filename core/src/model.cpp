@@ -6,6 +6,7 @@
 
 #include "ratelab/limits.h"
 #include "ratelab/registry.h"
+#include "share_out.h"
 
 namespace ratelab {
 
@@ -232,37 +233,34 @@ std::vector<std::string> validate(const Params& params) {
     return errors;
 }
 
-std::vector<std::string> validate(const Trace& trace) {
-    return validate(trace, 0, trace.requests.size());
-}
+namespace {
 
-std::vector<std::string> validate(const Trace& trace, std::size_t begin, std::size_t end) {
-    std::vector<std::string> errors;
-    auto fail = [&](std::size_t index, const std::string& message) {
+/// Messages about requests [begin, stop) of a trace: their durations, then their ticks, costs
+/// and keys, each list cut at 20 (what validate() reports at most).
+struct RequestProblems {
+    std::vector<std::string> durations;
+    std::vector<std::string> requests;
+};
+
+/// Checks requests [begin, stop), the first against the one before it; their durations too when
+/// the trace has one per request.
+RequestProblems check_requests(const Trace& trace, std::size_t begin, std::size_t stop,
+                               bool durations) {
+    RequestProblems problems;
+    auto fail = [](std::vector<std::string>& errors, std::size_t index,
+                   const std::string& message) {
         errors.push_back("request " + std::to_string(index) + ": " + message);
     };
-    if (trace.keys.empty() || !trace.keys.front().empty()) {
-        errors.emplace_back("the key table must start with the default key \"\"");
-    }
-    if (trace.requests.size() > bounds::kMaxRequests) {
-        errors.push_back("more than " + std::to_string(bounds::kMaxRequests) + " requests");
-    }
-    end = std::min(end, trace.requests.size());
-    begin = std::min(begin, end);
-    if (!trace.durations.empty() && trace.durations.size() != trace.requests.size()) {
-        errors.push_back(std::to_string(trace.durations.size()) + " durations for " +
-                         std::to_string(trace.requests.size()) + " requests");
-    } else if (!trace.durations.empty()) {
-        for (std::size_t i = begin; i < end && errors.size() < 20; ++i) {
+    if (durations) {
+        for (std::size_t i = begin; i < stop && problems.durations.size() < 20; ++i) {
             const Tick d = trace.durations[i];
             if (d < 0 || d > bounds::kMaxWindow) {
-                fail(i, "duration " + std::to_string(d) + " outside [1, " +
-                            std::to_string(bounds::kMaxWindow) + "] (0: none)");
+                fail(problems.durations, i,
+                     "duration " + std::to_string(d) + " outside [1, " +
+                         std::to_string(bounds::kMaxWindow) + "] (0: none)");
             }
         }
     }
-    // The requests checked, with the one after them: its order against the last of them.
-    const std::size_t stop = std::min(end + 1, trace.requests.size());
     const Tick before = begin == 0 ? 0 : trace.requests[begin - 1].tick;
     // A branch-free pass, chunk by chunk (each a plain array), finds a good stretch fast, and
     // only a bad one is walked again for its messages.
@@ -280,27 +278,79 @@ std::vector<std::string> validate(const Trace& trace, std::size_t begin, std::si
         i += piece.size();
     }
     if (good) {
-        return errors;
+        return problems;
     }
+    std::vector<std::string>& errors = problems.requests;
     Tick previous = before;
     for (std::size_t i = begin; i < stop && errors.size() < 20; ++i) {
         const Request& r = trace.requests[i];
         if (r.tick < 0 || r.tick > bounds::kMaxTick) {
-            fail(i, "tick " + std::to_string(r.tick) + " outside [0, " +
-                        std::to_string(bounds::kMaxTick) + "]");
+            fail(errors, i,
+                 "tick " + std::to_string(r.tick) + " outside [0, " +
+                     std::to_string(bounds::kMaxTick) + "]");
         } else if (r.tick < previous) {
-            fail(i, "tick " + std::to_string(r.tick) + " is before the previous request's tick " +
-                        std::to_string(previous));
+            fail(errors, i,
+                 "tick " + std::to_string(r.tick) + " is before the previous request's tick " +
+                     std::to_string(previous));
         }
         previous = std::max(previous, r.tick);
         if (r.cost < 1 || r.cost > bounds::kMaxCost) {
-            fail(i, "cost " + std::to_string(r.cost) + " outside [1, " +
-                        std::to_string(bounds::kMaxCost) + "]");
+            fail(errors, i,
+                 "cost " + std::to_string(r.cost) + " outside [1, " +
+                     std::to_string(bounds::kMaxCost) + "]");
         }
         if (r.key >= trace.keys.size())
-            fail(i, "unknown key id " + std::to_string(r.key));
+            fail(errors, i, "unknown key id " + std::to_string(r.key));
+    }
+    return problems;
+}
+
+/// validate() of requests [begin, stop), the first against the one before it, in parts side by
+/// side when they are many: one pass over ten million requests reads 160 MB.
+std::vector<std::string> validate_requests(const Trace& trace, std::size_t begin,
+                                           std::size_t stop) {
+    std::vector<std::string> errors;
+    if (trace.keys.empty() || !trace.keys.front().empty()) {
+        errors.emplace_back("the key table must start with the default key \"\"");
+    }
+    if (trace.requests.size() > bounds::kMaxRequests) {
+        errors.push_back("more than " + std::to_string(bounds::kMaxRequests) + " requests");
+    }
+    const bool durations_fit = trace.durations.size() == trace.requests.size();
+    if (!trace.durations.empty() && !durations_fit) {
+        errors.push_back(std::to_string(trace.durations.size()) + " durations for " +
+                         std::to_string(trace.requests.size()) + " requests");
+    }
+    const unsigned threads = detail::threads_for(stop - begin, 0, 2);
+    std::vector<RequestProblems> parts(threads);
+    detail::share_out(threads, threads, [&](std::size_t part) {
+        const std::size_t from = begin + (stop - begin) * part / threads;
+        const std::size_t to = begin + (stop - begin) * (part + 1) / threads;
+        parts[part] = check_requests(trace, from, to, durations_fit && !trace.durations.empty());
+    });
+    // In the order one pass would give them: every duration, then every request, at most 20.
+    for (auto list : {&RequestProblems::durations, &RequestProblems::requests}) {
+        for (RequestProblems& part : parts) {
+            for (std::string& error : part.*list) {
+                if (errors.size() < 20)
+                    errors.push_back(std::move(error));
+            }
+        }
     }
     return errors;
+}
+
+}  // namespace
+
+std::vector<std::string> validate(const Trace& trace) {
+    return validate_requests(trace, 0, trace.requests.size());
+}
+
+std::vector<std::string> validate(const Trace& trace, std::size_t begin, std::size_t end) {
+    // The requests checked, with the one after them: its order against the last of them.
+    end = std::min(end, trace.requests.size());
+    begin = std::min(begin, end);
+    return validate_requests(trace, begin, std::min(end + 1, trace.requests.size()));
 }
 
 }  // namespace ratelab

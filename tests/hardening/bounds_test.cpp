@@ -106,6 +106,45 @@ TEST_CASE("hardening/bounds: validation accepts the bounds and refuses one past 
     }
 }
 
+TEST_CASE("hardening/bounds: a long trace is checked in parts, its problems told in one order") {
+    // 60,000 requests are checked in two halves side by side (on two cores): the problems come
+    // as one pass would find them, every duration first, then every request, each once, and at
+    // most 20. Request 30,000, the first of the second half, is out of order.
+    Trace t = *trace_of({});
+    for (Tick tick = 0; tick < 60'000; ++tick)
+        t.requests.push_back(Request{tick * 2, 1, 0});
+    t.durations.assign(t.requests.size(), 0);
+    t.durations[10] = -1;
+    t.durations[50'000] = -1;
+    t.requests[5].cost = 0;
+    t.requests[30'000].tick = t.requests[29'999].tick - 1;
+    t.requests[40'000].cost = 0;
+    const std::vector<std::string> problems = validate(t);
+    REQUIRE(problems.size() == 5);
+    const std::vector<std::string> at{"10", "50000", "5", "30000", "40000"};
+    for (std::size_t i = 0; i < at.size(); ++i) {
+        INFO(problems[i]);
+        CHECK(problems[i].rfind("request " + at[i] + ": ", 0) == 0);
+    }
+    CHECK(problems[3].find("is before the previous") != std::string::npos);
+    // Only some requests, as after an edit: the one after them is checked too.
+    const std::vector<std::string> edited = validate(t, 29'990, 30'000);
+    REQUIRE(edited.size() == 1);
+    CHECK(edited.front().rfind("request 30000: ", 0) == 0);
+
+    // Thirty bad costs in each half: the first twenty of the first half.
+    t.durations.clear();
+    t.requests[30'000].tick = t.requests[29'999].tick;
+    for (std::size_t i = 0; i < 30; ++i) {
+        t.requests[100 + i].cost = 0;
+        t.requests[40'100 + i].cost = 0;
+    }
+    const std::vector<std::string> many = validate(t);
+    REQUIRE(many.size() == 20);
+    CHECK(many.front().rfind("request 5: ", 0) == 0);
+    CHECK(many.back().rfind("request 118: ", 0) == 0);
+}
+
 TEST_CASE("hardening/bounds: the last ticks with W = 10^12, L = 10^6 and the largest cost") {
     // Tick 0 spends the whole allowance; the requests just before 10^12 find it still spent.
     const auto trace = trace_of(
