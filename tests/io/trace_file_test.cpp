@@ -147,8 +147,7 @@ TEST_CASE("io/trace: requests that set their own duration keep it through both f
 }
 
 TEST_CASE("io/trace: long columns read side by side load as the same trace") {
-    // Over 4 MB of text per column: the columns are read on threads of their own, and those
-    // over 8 MB (costs and keys here) in pieces, one per core.
+    // Over 4 MB of text per column: the columns are read on threads of their own.
     TraceDocument doc;
     doc.name = "long";
     doc.params.base = {5, 20, {}};
@@ -170,31 +169,6 @@ TEST_CASE("io/trace: long columns read side by side load as the same trace") {
     CHECK(rule_of([&] { parse_trace(bad, "bad"); }) == "out-of-range");
     bad.replace(late, 4, ", 1.5,");
     CHECK(rule_of([&] { parse_trace(bad, "bad"); }) == "not-integer");
-    // And far into its second half, which is read as a piece of its own.
-    bad = text;
-    const std::size_t later = bad.find(',', costs + 7'000'000);
-    REQUIRE(later < bad.find(']', costs));
-    bad.replace(later, 1, ", 0,");
-    CHECK(rule_of([&] { parse_trace(bad, "bad"); }) == "out-of-range");
-}
-
-TEST_CASE("io/trace: a long column's pieces keep the bounds of the whole") {
-    // Nearly 9 MB of tick deltas, read in two pieces: each piece's deltas add up to less than
-    // the last tick allowed, but those of both may not.
-    const auto column = [](std::int64_t big) {
-        std::string deltas;
-        for (std::size_t i = 0; i < 2'900'000; ++i)
-            deltas += i == 10 || i == 2'800'000 ? std::to_string(big) + ", " : "0, ";
-        deltas += "0";
-        return R"({"format": "ratelab-trace", "version": 1, "limit": 4, "window": 10,
-                   "columns": {"tick_deltas": [)" +
-               deltas + "]}}";
-    };
-    const auto doc = parse_trace(column(400'000'000'000), "within");
-    REQUIRE(doc.trace.requests.size() == 2'900'001);
-    CHECK(doc.trace.requests[10].tick == 400'000'000'000);
-    CHECK(doc.trace.requests.back().tick == 800'000'000'000);
-    CHECK(rule_of([&] { parse_trace(column(600'000'000'000), "past"); }) == "out-of-range");
 }
 
 TEST_CASE("io/trace: a column with a bracket in a string is left to the JSON parser") {

@@ -5,8 +5,6 @@
 #include <optional>
 #include <system_error>
 #include <thread>
-#include <type_traits>
-#include <vector>
 
 #include "ratelab/limits.h"
 
@@ -86,13 +84,19 @@ public:
                                text_[pos_] != ']'));
         return true;
     }
-    /// Plain whole numbers in [min, max], separated by commas, from here to `end` (the `,` or
-    /// `]` after the last of them), appended to `out` and added to `sum`, which stays at most
-    /// `max_sum`. False for anything else (signs, fractions, exponents, leading zeros, other
-    /// values), `out` then holding part of them.
+    /// `[n, n, ...]` of plain whole numbers in [min, max]; false, with the position unchanged,
+    /// for anything else (signs, fractions, exponents, leading zeros, other values).
     template <class Value>
-    bool number_run(std::size_t end, std::int64_t min, std::int64_t max, std::int64_t max_sum,
-                    std::int64_t& sum, std::vector<Value>& out) {
+    bool numbers(std::int64_t min, std::int64_t max, std::int64_t max_sum,
+                 std::vector<Value>& out) {
+        const std::size_t start = pos_;
+        std::int64_t sum = 0;
+        if (!take('[')) {
+            return false;
+        }
+        if (take(']')) {
+            return true;
+        }
         do {
             skip_space();
             const std::size_t digits_start = pos_;
@@ -109,15 +113,18 @@ public:
             sum += value;
             if (!plain || value < min || value > max || sum > max_sum ||
                 out.size() >= bounds::kMaxRequests) {
+                pos_ = start;
+                out.clear();
                 return false;
             }
             out.push_back(static_cast<Value>(value));
-            skip_space();
-            if (pos_ == end) {
-                return true;
-            }
         } while (take(','));
-        return false;
+        if (!take(']')) {
+            pos_ = start;
+            out.clear();
+            return false;
+        }
+        return true;
     }
 
 private:
@@ -172,111 +179,28 @@ bool scan_columns(std::string_view text, Scanner& scan, std::vector<Found>& foun
     return scan.take('}');
 }
 
-/// Columns longer than this (in bytes of text, 4 MB) are read in pieces side by side, each on a
-/// thread.
-constexpr std::size_t kReadApart = std::size_t{1} << 22;
-
-/// Part of a column found, to be read on its own: from `begin` (the column's `[`, for its first
-/// piece) to `end` (the `,` after its last number, or the column's `]`).
-struct Piece {
-    std::size_t column;  ///< into the columns found
-    std::size_t begin, end;
-    bool first;                         ///< the column's first piece, from its `[`
-    std::size_t room = 0;               ///< numbers to make room for: its own, or the column's
-    std::vector<std::int64_t> ticks;    ///< what it read, for a column of tick deltas
-    std::vector<std::uint32_t> values;  ///< for the others
-    std::int64_t sum = 0;
-};
-
-/// The columns found, cut into pieces: a long column into about as many as there are cores,
-/// each ending at a comma, so that every piece holds whole numbers.
-std::vector<Piece> cut_into_pieces(std::string_view text, const std::vector<Found>& found) {
-    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
-    std::vector<Piece> pieces;
-    for (std::size_t c = 0; c < found.size(); ++c) {
-        const std::size_t length = found[c].close - found[c].open;
-        const std::size_t parts = std::clamp<std::size_t>(length / kReadApart, 1, cores);
-        std::size_t begin = found[c].open;
-        for (std::size_t k = 1; k < parts; ++k) {
-            const std::size_t comma = text.find(',', found[c].open + length * k / parts);
-            if (comma <= begin || comma >= found[c].close)
-                continue;
-            pieces.push_back(Piece{c, begin, comma, begin == found[c].open, 0, {}, {}, 0});
-            begin = comma + 1;
-        }
-        pieces.push_back(Piece{c, begin, found[c].close, begin == found[c].open, 0, {}, {}, 0});
-    }
-    // Room for as many numbers as commas and one: the first piece takes the others' in when they
-    // are joined, so it has room for the whole column. Growing a column as it is read would copy
-    // it, and touch fresh memory, about twice over.
-    for (auto from = pieces.begin(); from != pieces.end();) {
-        auto to = from;
-        std::size_t column = 0;
-        for (; to != pieces.end() && to->column == from->column; ++to) {
-            to->room = static_cast<std::size_t>(
-                           std::count(text.begin() + to->begin + 1, text.begin() + to->end, ',')) +
-                       1;
-            column += to->room;
-        }
-        from->room = column;
-        for (; from != to; ++from)
-            from->room = std::min(from->room, bounds::kMaxRequests + 1);
-    }
-    return pieces;
-}
-
-/// Reads `piece` of a column of `which` if it holds plain whole numbers within bounds.
-bool read_piece(std::string_view text, Found::Which which, Piece& piece) {
+/// Reads the column `found` into `out` if it holds plain whole numbers within bounds and ends
+/// at the bracket found for it.
+bool read_found(std::string_view text, const Found& found, PreparsedColumns& out) {
     Scanner scan(text);
-    scan.seek(piece.begin);
-    if (piece.first && (!scan.take('[') || scan.peek(']')))
-        return scan.pos() == piece.end;  // an empty column ends at the `]` found for it
-    if (which == Found::kTickDeltas)
-        piece.ticks.reserve(piece.room);
-    else
-        piece.values.reserve(piece.room);
-    switch (which) {
+    scan.seek(found.open);
+    const auto read = [&](auto& column, std::int64_t min, std::int64_t max, std::int64_t max_sum) {
+        column.emplace();
+        return scan.numbers(min, max, max_sum, *column) && scan.pos() == found.close + 1;
+    };
+    switch (found.which) {
         case Found::kTickDeltas:
-            return scan.number_run(piece.end, 0, bounds::kMaxTick, bounds::kMaxTick, piece.sum,
-                                   piece.ticks);
+            return read(out.tick_deltas, 0, bounds::kMaxTick, bounds::kMaxTick);
         case Found::kCosts:
-            return scan.number_run(piece.end, 1, bounds::kMaxCost, INT64_MAX, piece.sum,
-                                   piece.values);
+            return read(out.costs, 1, bounds::kMaxCost, INT64_MAX);
         case Found::kKeys:
-            return scan.number_run(piece.end, 0, static_cast<std::int64_t>(bounds::kMaxKeys) - 1,
-                                   INT64_MAX, piece.sum, piece.values);
+            return read(out.keys, 0, static_cast<std::int64_t>(bounds::kMaxKeys) - 1, INT64_MAX);
     }
     return false;
 }
 
-/// Puts one column's pieces, [from, to), together into `out`: false if together they break a
-/// bound.
-template <class Value>
-bool join_pieces(std::vector<Piece>::iterator from, std::vector<Piece>::iterator to,
-                 std::int64_t max_sum, std::optional<std::vector<Value>>& out) {
-    std::int64_t sum = 0;
-    std::size_t size = 0;
-    out.emplace();
-    for (auto piece = from; piece != to; ++piece) {
-        std::vector<Value>& read = [&]() -> std::vector<Value>& {
-            if constexpr (std::is_same_v<Value, std::int64_t>)
-                return piece->ticks;
-            else
-                return piece->values;
-        }();
-        sum += piece->sum;  // each at most a bound below 2^62
-        size += read.size();
-        if (sum > max_sum || size > bounds::kMaxRequests)
-            return false;
-        if (piece == from) {
-            *out = std::move(read);  // the first piece's numbers, not copied
-            continue;
-        }
-        out->insert(out->end(), read.begin(), read.end());
-        std::vector<Value>().swap(read);
-    }
-    return true;
-}
+/// Columns longer than this (in bytes of text, 4 MB) are read side by side, each on a thread.
+constexpr std::size_t kReadApart = std::size_t{1} << 22;
 
 }  // namespace
 
@@ -300,38 +224,36 @@ PreparsedColumns preparse_columns(std::string_view text) {
     if (found.empty()) {
         return {};
     }
-    // Each column is read into its own entry of `out`, a long one in pieces read side by side.
-    // A column that is not plain numbers may have had a `]` inside it (in a string, or a nested
-    // array), so that what was scanned after it is not to be trusted: then the JSON parser reads
-    // everything.
-    std::vector<Piece> pieces = cut_into_pieces(text, found);
-    std::vector<char> read(pieces.size(), 0);
-    std::vector<std::exception_ptr> failed(pieces.size());
-    const auto work = [&](std::size_t i) {
-        try {
-            read[i] = read_piece(text, found[pieces[i].column].which, pieces[i]) ? 1 : 0;
-        } catch (...) {
-            failed[i] = std::current_exception();
-        }
-    };
-    // The long pieces but the first on threads of their own, the others here meanwhile (half of
-    // kReadApart: a column just over twice that is cut into two pieces just under it).
+    // Each column is read into its own entry of `out`. A column that is not plain numbers may
+    // have had a `]` inside it (in a string, or a nested array), so that what was scanned after
+    // it is not to be trusted: then the JSON parser reads everything.
+    PreparsedColumns out;
+    std::vector<char> read(found.size(), 0);
     std::vector<std::thread> threads;
-    threads.reserve(pieces.size());  // no reallocation once a thread runs
-    std::vector<char> here(pieces.size(), 1);
-    for (std::size_t i = 1; i < pieces.size(); ++i) {
-        if (pieces[i].end - pieces[i].begin < kReadApart / 2)
+    threads.reserve(found.size());  // no reallocation once a thread runs
+    std::vector<std::exception_ptr> failed(found.size());
+    for (std::size_t i = 1; i < found.size(); ++i) {
+        const auto work = [&, i] {
+            try {
+                read[i] = read_found(text, found[i], out) ? 1 : 0;
+            } catch (...) {
+                failed[i] = std::current_exception();
+            }
+        };
+        if (found[i].close - found[i].open < kReadApart) {
+            work();
             continue;
+        }
         try {
-            threads.emplace_back(work, i);
-            here[i] = 0;
+            threads.emplace_back(work);
         } catch (const std::system_error&) {
-            // no thread to be had: read here
+            work();  // no thread to be had: read here
         }
     }
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        if (here[i])
-            work(i);
+    try {
+        read[0] = read_found(text, found[0], out) ? 1 : 0;
+    } catch (...) {
+        failed[0] = std::current_exception();
     }
     for (std::thread& thread : threads)
         thread.join();
@@ -341,20 +263,6 @@ PreparsedColumns preparse_columns(std::string_view text) {
     }
     if (std::find(read.begin(), read.end(), 0) != read.end()) {
         return {};
-    }
-    PreparsedColumns out;
-    for (auto from = pieces.begin(); from != pieces.end();) {
-        const std::size_t c = from->column;
-        const auto to =
-            std::find_if(from, pieces.end(), [c](const Piece& piece) { return piece.column != c; });
-        const bool joined = found[c].which == Found::kTickDeltas
-                                ? join_pieces(from, to, bounds::kMaxTick, out.tick_deltas)
-                            : found[c].which == Found::kCosts
-                                ? join_pieces(from, to, INT64_MAX, out.costs)
-                                : join_pieces(from, to, INT64_MAX, out.keys);
-        if (!joined)
-            return {};
-        from = to;
     }
     for (const Found& f : found)
         out.ranges.push_back({f.open + 1, f.close});
