@@ -8,6 +8,8 @@
 
 #include <unistd.h>
 
+#include <malloc.h>
+
 #include "input_file.h"
 #include "ratelab/io/file_output.h"
 #include "ratelab/io/trace_file.h"
@@ -94,12 +96,22 @@ TraceDocument load_trace(const fs::path& file) {
             throw too_large(name, std::to_string(size));
         }
     }
-    const std::string text = read_text(file, name, size);
-    if (text.empty() && status.type() == fs::file_type::fifo) {
-        throw TraceFileError(name, "", "file-empty",
-                             "nothing came through this FIFO: no program was writing to it");
-    }
-    return parse_trace(text, name);
+    TraceDocument doc = [&] {
+        const std::string text = read_text(file, name, size);
+        if (text.empty() && status.type() == fs::file_type::fifo) {
+            throw TraceFileError(name, "", "file-empty",
+                                 "nothing came through this FIFO: no program was writing to it");
+        }
+        return parse_trace(text, name);
+    }();
+    // The file's text and its columns, hundreds of megabytes for a large trace, are freed by
+    // now; glibc keeps freed memory below the top of its heap resident for later, which a
+    // trace just loaded, already whole, will not ask for. Handed back, the app holds what the
+    // trace itself needs.
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+    return doc;
 }
 
 void save_trace(const TraceDocument& doc, const fs::path& file) {
