@@ -75,22 +75,16 @@ struct PeriodicTerm {
 
 /// Joins the terms whose units carry on one another's (a busy queue's requests back to back)
 /// into one term each, so that a queue of many short requests is one term and does not end a
-/// stretch between them. `queued` marks the terms whose units begin later than the stretch's
-/// start; a joined term takes its first part's mark.
-void join_back_to_back(std::vector<PeriodicTerm>& terms, std::vector<bool>& queued) {
-    std::vector<std::size_t> order(terms.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return std::pair{terms[a].step, terms[a].first} < std::pair{terms[b].step, terms[b].first};
-    });
+/// stretch between them.
+void join_back_to_back(std::vector<PeriodicTerm>& terms) {
     // Each term's predecessor ends where it begins, so comes before it in this order; a term
     // that nothing carries on yet is open, by its step and end.
+    std::sort(terms.begin(), terms.end(), [](const PeriodicTerm& a, const PeriodicTerm& b) {
+        return std::pair{a.step, a.first} < std::pair{b.step, b.first};
+    });
     std::map<std::pair<Int128, Int128>, std::size_t> open;
     std::vector<PeriodicTerm> joined;
-    std::vector<bool> joined_queued;
-    for (const std::size_t i : order) {
-        const PeriodicTerm& term = terms[i];
+    for (const PeriodicTerm& term : terms) {
         const auto before = open.find({term.step, term.first});
         if (before != open.end() && joined[before->second].carried_on_by(term)) {
             PeriodicTerm& into = joined[before->second];
@@ -103,10 +97,8 @@ void join_back_to_back(std::vector<PeriodicTerm>& terms, std::vector<bool>& queu
         }
         open.emplace(std::pair{term.step, term.end}, joined.size());
         joined.push_back(term);
-        joined_queued.push_back(queued[i]);
     }
     terms.swap(joined);
-    queued.swap(joined_queued);
 }
 
 /// Whether no span ending at a unit in [start, stop) can hold more than `best` units, by the
@@ -223,7 +215,6 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
     const Int128 start = top.first * (scale / top.scale);
     Int128 stop = all ? std::numeric_limits<Int128>::max() : tick * scale;
     std::vector<PeriodicTerm> terms;
-    std::vector<bool> queued;
     for (const Pending& p : items) {
         if (p.slot != kSingle && slots_[p.slot].inside)
             continue;  // with its run below
@@ -231,12 +222,10 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
         const Int128 first = p.first * m;
         terms.push_back(
             PeriodicTerm{first, p.step * m, (p.first + Int128{p.count} * p.step) * m, first});
-        queued.push_back(first - p.step * m > start);
     }
     for (std::size_t i = 0; i < singles_.size(); ++i) {
         const Int128 at = singles_[i].time * (scale / singles_[i].scale);
         terms.push_back(PeriodicTerm{at, 1, at + 1, at + 1});
-        queued.push_back(false);
     }
     // The run loop may have taken a request's units ahead of others' (those that let nothing
     // out): then the count before them is not what the window holds, and this waits.
@@ -253,7 +242,6 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
             }
         }
         terms.push_back(PeriodicTerm{run.first * m, slot.step * m, end * m, slot.end * m});
-        queued.push_back(false);
     };
     for (std::size_t i = 0; i < runs_.size(); ++i)
         add_run(runs_[i]);
@@ -261,16 +249,18 @@ bool MergedUnitBurst::skip_periodic(Tick tick, bool all) {
         add_run(run);
     if (ahead)
         return give_up();
-    join_back_to_back(terms, queued);
-    // Those still queued behind only end the stretch where their units begin.
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < terms.size(); ++i) {
-        if (queued[i])
-            stop = std::min(stop, terms[i].first - terms[i].step);
-        else
-            terms[kept++] = terms[i];
+    join_back_to_back(terms);
+    // Those still queued behind, whose units begin after the stretch's start, only end the
+    // stretch where they begin. (No unit taken is among them: the run loop has taken none ahead,
+    // and single units are taken in time order.)
+    const auto queued = [start](const PeriodicTerm& term) {
+        return term.first - term.step > start;
+    };
+    for (const PeriodicTerm& term : terms) {
+        if (queued(term))
+            stop = std::min(stop, term.first - term.step);
     }
-    terms.resize(kept);
+    std::erase_if(terms, queued);
     if (terms.size() > kMostTerms)
         return give_up();
 

@@ -6,9 +6,8 @@
 #include <cstring>
 #include <system_error>
 
-#include <unistd.h>
-
 #include <malloc.h>
+#include <unistd.h>
 
 #include "input_file.h"
 #include "ratelab/io/file_output.h"
