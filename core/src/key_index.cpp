@@ -108,7 +108,7 @@ KeyIndex::KeyIndex(const Trace& trace, const KeyIndex& before, const Trace& befo
             std::lower_bound(added.begin(), added.end(),
                              std::pair<KeyId, std::uint32_t>{static_cast<KeyId>(begin), 0});
         for (std::size_t k = begin; k < end; ++k) {
-            const std::span<const std::uint32_t> old = before.of(static_cast<KeyId>(k));
+            const std::span<const std::uint32_t> old = before.span_of(static_cast<KeyId>(k));
             std::uint32_t* out = positions_.data() + starts_[k];
             const auto* split = std::lower_bound(old.data(), old.data() + old.size(),
                                                  static_cast<std::uint32_t>(first));
@@ -162,8 +162,8 @@ std::vector<std::uint32_t> KeyIndex::of(std::span<const KeyId> keys) const {
     std::vector<std::uint32_t> out;
     std::vector<std::size_t> runs{0};  // where each list begins in `out`, and the end
     for (const KeyId key : keys) {
-        const std::span<const std::uint32_t> theirs = of(key);
-        out.insert(out.end(), theirs.begin(), theirs.end());
+        const KeyPositions theirs = of(key);
+        theirs.append(0, theirs.size(), out);
         runs.push_back(out.size());
     }
     std::vector<std::uint32_t> merged(out.size());

@@ -133,9 +133,7 @@ Counted counted_keys(const Trace& trace, std::size_t count, const KeyIndex& inde
     for (KeyId key = 0; key < key_count; ++key) {
         if (keys != nullptr && (*keys)[key] == 0)
             continue;
-        const std::span<const std::uint32_t> positions = index.of(key);
-        const auto before = static_cast<std::uint32_t>(
-            std::lower_bound(positions.begin(), positions.end(), count) - positions.begin());
+        const auto before = static_cast<std::uint32_t>(index.of(key).count_before(count));
         if (before > 0) {
             out.ids.push_back(key);
             out.requests.push_back(before);
@@ -310,10 +308,8 @@ std::vector<LaneKeys> tally_by_key(const Trace& trace, const std::vector<LaneRul
                 const std::uint32_t theirs = counted.requests[entry];
                 const auto to = static_cast<std::uint32_t>(
                     std::min<std::size_t>(theirs, from + kBatch - batch.positions.size()));
-                const std::span<const std::uint32_t> positions =
-                    index.of(counted.ids[entry]).subspan(from, to - from);
                 const std::size_t begin = batch.positions.size();
-                batch.positions.insert(batch.positions.end(), positions.begin(), positions.end());
+                index.of(counted.ids[entry]).append(from, to, batch.positions);
                 batch.parts.push_back(Batch::Part{static_cast<std::uint32_t>(entry), from, to,
                                                   begin, batch.positions.size()});
                 from = to;

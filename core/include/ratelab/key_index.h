@@ -4,6 +4,7 @@
 // decisions after an edit) would read every request of the trace from the first; with the
 // index it reads that key's requests alone.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -49,6 +50,29 @@ using PositionColumn = std::vector<std::uint32_t, Uninitialised<std::uint32_t>>;
 
 }  // namespace detail
 
+/// Where one key's requests lie, ascending: a view into its KeyIndex, valid while that lives.
+class KeyPositions {
+public:
+    using iterator = const std::uint32_t*;
+    explicit KeyPositions(std::span<const std::uint32_t> positions) : positions_(positions) {}
+
+    iterator begin() const { return positions_.data(); }
+    iterator end() const { return positions_.data() + positions_.size(); }
+    std::size_t size() const { return positions_.size(); }
+    bool empty() const { return positions_.empty(); }
+    /// How many of them lie before request `end`.
+    std::size_t count_before(std::size_t end) const {
+        return static_cast<std::size_t>(std::lower_bound(begin(), this->end(), end) - begin());
+    }
+    /// Appends the `from`th to the `to`th (not included) to `out`.
+    void append(std::size_t from, std::size_t to, std::vector<std::uint32_t>& out) const {
+        out.insert(out.end(), begin() + from, begin() + to);
+    }
+
+private:
+    std::span<const std::uint32_t> positions_;
+};
+
 class KeyIndex {
 public:
     /// Indexes `trace`: one pass counts each key's requests, a second places them. 4 bytes per
@@ -70,9 +94,7 @@ public:
     ~KeyIndex();
 
     /// The indexes of `key`'s requests, ascending.
-    std::span<const std::uint32_t> of(KeyId key) const {
-        return {positions_.data() + starts_[key], positions_.data() + starts_[key + 1]};
-    }
+    KeyPositions of(KeyId key) const { return KeyPositions(span_of(key)); }
     /// Every key id of the trace, ordered by the key's name.
     std::span<const KeyId> by_name() const { return *by_name_; }
     /// The indexes of the requests of `keys` (each listed once), ascending.
@@ -93,6 +115,9 @@ public:
     }
 
 private:
+    std::span<const std::uint32_t> span_of(KeyId key) const {
+        return {positions_.data() + starts_[key], positions_.data() + starts_[key + 1]};
+    }
     using Positions = detail::PositionColumn;
 
     /// A column of `size` positions, not yet written: the one the last index left when it is
