@@ -54,15 +54,39 @@ TEST_CASE("the key index lists each key's requests in order") {
     }
     const KeyIndex index(*trace);
     CHECK(index.fits(*trace));
-    std::size_t listed = 0;
-    for (KeyId key = 0; key < trace->keys.size(); ++key) {
-        INFO("key " << key);
-        const auto theirs = index.of(key);
-        CHECK(std::vector<std::uint32_t>(theirs.begin(), theirs.end()) ==
-              by_reading(*trace, {key}));
-        listed += theirs.size();
+    CHECK(index.stretches() > 1);
+    // Held in stretches of the usual size, of a few requests, or in one.
+    for (const std::size_t stretch : {std::size_t{0}, std::size_t{97}, std::size_t{1} << 20}) {
+        INFO("stretches of " << stretch);
+        const KeyIndex held(*trace, &index, stretch);
+        CHECK(held.fits(*trace));
+        if (stretch > trace->requests.size())
+            CHECK(held.stretches() == 1);
+        std::size_t listed = 0;
+        for (KeyId key = 0; key < trace->keys.size(); ++key) {
+            INFO("key " << key);
+            const KeyPositions theirs = held.of(key);
+            const std::vector<std::uint32_t> want = by_reading(*trace, {key});
+            CHECK(std::vector<std::uint32_t>(theirs.begin(), theirs.end()) == want);
+            CHECK(theirs.size() == want.size());
+            // How many lie before a request, and a slice of them, anywhere.
+            const std::size_t end = rng() % (trace->requests.size() + 1);
+            CHECK(theirs.count_before(end) ==
+                  static_cast<std::size_t>(std::lower_bound(want.begin(), want.end(), end) -
+                                           want.begin()));
+            const std::size_t from = want.empty() ? 0 : rng() % want.size();
+            const std::size_t to = from + rng() % (want.size() - from + 1);
+            std::vector<std::uint32_t> slice{7};
+            theirs.append(from, to, slice);
+            CHECK(slice.front() == 7);
+            CHECK(std::equal(slice.begin() + 1, slice.end(),
+                             want.begin() + static_cast<std::ptrdiff_t>(from),
+                             want.begin() + static_cast<std::ptrdiff_t>(to)));
+            listed += theirs.size();
+        }
+        CHECK(listed == trace->requests.size());
+        CHECK(held == index);
     }
-    CHECK(listed == trace->requests.size());
     // Every key once in the order of names; an index of the same key table shares that order.
     const auto names = index.by_name();
     CHECK(names.size() == trace->keys.size());
@@ -89,15 +113,26 @@ TEST_CASE("the key index of an edited trace, from the index before, is indexing 
     INFO("seed " << seed);
     std::mt19937_64 rng(seed);
     auto trace = many_keys(rng, 20'000, 40);
-    auto index = std::make_shared<const KeyIndex>(*trace);
-    for (int edit = 0; edit < 60; ++edit) {
+    // In stretches of about 500 requests: an edit within one indexes that one again, one that
+    // spans several or grows one past twice the size indexes them again in stretches of about
+    // that size, and one that empties one leaves it out.
+    constexpr std::size_t kStretch = 500;
+    auto index = std::make_shared<const KeyIndex>(*trace, nullptr, kStretch);
+    CHECK(index->stretches() == 40);
+    for (int edit = 0; edit < 90; ++edit) {
         Trace next = *trace;
         auto& requests = next.requests;
         const std::size_t size = requests.size();
         // A place, and how many requests go and come there: none, a few, or (now and then) too
         // many for an edit, which indexes every request again.
-        const std::size_t at = rng() % size;
-        const std::size_t most = edit % 10 == 9 ? size / 4 : 4;
+        // Requests added at one place, time and again, into one stretch; now and then a stretch
+        // or more taken out.
+        const bool grow = edit >= 60 && edit < 80;
+        const std::size_t at = grow ? 1'234 : rng() % size;
+        const std::size_t most = edit % 10 == 9   ? size / 4
+                                 : edit % 10 == 8 ? 1'200
+                                 : grow           ? 150
+                                                  : 4;
         const std::size_t gone = std::min<std::size_t>(rng() % (most + 1), size - at);
         const std::size_t come = rng() % (most + 1);
         const Tick tick = requests[at].tick;
@@ -114,8 +149,14 @@ TEST_CASE("the key index of an edited trace, from the index before, is indexing 
         // On one thread, or shared out by ranges of keys over two or three.
         const unsigned threads = 1 + static_cast<unsigned>(edit % 3);
         auto edited = std::make_shared<const KeyIndex>(next, *index, *trace, at, tail, threads);
+        CHECK(edited->fits(next));
         CHECK(*edited == KeyIndex(next));
         CHECK(edited->by_name().data() == index->by_name().data());
+        // Not many more stretches than the size gives; a small edit shares all but one or two
+        // stretches with the index before.
+        CHECK(edited->stretches() <= 2 * (next.requests.size() / kStretch + 1));
+        if (most == 4)
+            CHECK(edited->shared_with(*index) + 2 >= index->stretches());
         // Told a change that does not fit, or given the index of a trace of another length:
         // indexed again.
         CHECK(KeyIndex(next, *index, *trace, size, size) == KeyIndex(next));
