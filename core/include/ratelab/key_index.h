@@ -180,9 +180,9 @@ private:
     void place_all(const Trace& trace, unsigned threads);
     /// The index of requests [begin, end) of `trace` (the constructor's two passes).
     Shared place(const Trace& trace, std::size_t begin, std::size_t end) const;
-    /// Stretch `at` of `before` after the change within it: its requests [first, old_end) (from
-    /// its start) are now `trace`'s [base + first, base + new_end), where `base` is its start in
-    /// `trace`.
+    /// `old`, the stretch that began at request `old_base` of `before_trace`, after the change
+    /// within it: its requests [first, old_end) (counted from its start) are now `trace`'s
+    /// [base + first, base + new_end), where `base` is where it begins in `trace`.
     Shared edit(const Trace& trace, std::size_t base, const Stretch& old, const Trace& before_trace,
                 std::size_t old_base, std::size_t first, std::size_t old_end, std::size_t new_end,
                 unsigned threads) const;
