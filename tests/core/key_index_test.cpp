@@ -123,17 +123,17 @@ TEST_CASE("the key index of an edited trace, from the index before, is indexing 
         Trace next = *trace;
         auto& requests = next.requests;
         const std::size_t size = requests.size();
-        // A place, and how many requests go and come there: none, a few, or (now and then) too
-        // many for an edit, which indexes every request again.
-        // Requests added at one place, time and again, into one stretch; now and then a stretch
-        // or more taken out.
+        // A place, and how many requests go and come there: none or a few; requests added at
+        // one place time and again, into one stretch; now and then up to 1,200 (a stretch or
+        // more), or too many for an edit, which indexes every request again.
         const bool grow = edit >= 60 && edit < 80;
         const std::size_t at = grow ? 1'234 : rng() % size;
         const std::size_t most = edit % 10 == 9   ? size / 4
                                  : edit % 10 == 8 ? 1'200
                                  : grow           ? 150
                                                   : 4;
-        const std::size_t gone = std::min<std::size_t>(rng() % (most + 1), size - at);
+        const std::size_t gone =
+            grow && most == 150 ? 0 : std::min<std::size_t>(rng() % (most + 1), size - at);
         const std::size_t come = rng() % (most + 1);
         const Tick tick = requests[at].tick;
         requests.erase(requests.begin() + static_cast<std::ptrdiff_t>(at),
@@ -165,6 +165,18 @@ TEST_CASE("the key index of an edited trace, from the index before, is indexing 
         trace = std::make_shared<const Trace>(std::move(next));
         index = std::move(edited);
     }
+    // A stretch that edits grow past twice its size is split: 600 requests added one at a
+    // time into the first of 40 stretches of 500 (it splits past 1,000).
+    trace = many_keys(rng, 20'000, 40);
+    index = std::make_shared<const KeyIndex>(*trace, nullptr, kStretch);
+    for (int added = 0; added < 600; ++added) {
+        Trace next = *trace;
+        next.requests.insert(next.requests.begin() + 7, Request{next.requests[7].tick, 1, 3});
+        index = std::make_shared<const KeyIndex>(next, *index, *trace, 7, next.requests.size() - 8);
+        trace = std::make_shared<const Trace>(std::move(next));
+    }
+    CHECK(index->stretches() >= 41);
+    CHECK(*index == KeyIndex(*trace));
 }
 
 TEST_CASE("with many keys the key index gives the same state and why as reading the trace") {
